@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/pyjson"
+)
+
+type gradeOptions struct {
+	Submission  string
+	OutputDir   string
+	Percentiles bool
+}
+
+func newGradeCommand(g *Global) *cobra.Command {
+	var opts gradeOptions
+	cmd := &cobra.Command{
+		Use:   "grade --submission JSONL --output-dir DIR",
+		Short: "Grade a JSONL of {competition_id, submission_path} and write the aggregated report",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runGrade(cmd, g, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Submission, "submission", "", "JSONL file of submissions (required)")
+	f.StringVar(&opts.OutputDir, "output-dir", "", "directory for <timestamp>_grading_report.json (required)")
+	f.BoolVar(&opts.Percentiles, "percentiles", false, "add each score's percentile among the human leaderboard teams (extension; changes the report shape)")
+	cmd.MarkFlagRequired("submission")
+	cmd.MarkFlagRequired("output-dir")
+	return cmd
+}
+
+func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
+	f, err := os.Open(opts.Submission)
+	if err != nil {
+		return err
+	}
+	entries, err := grade.ReadJSONL(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", opts.Submission, err)
+	}
+	gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles}
+	bar := newProgress(g, "grading", int64(len(entries)))
+	reports, err := gr.GradeEntries(cmd.Context(), entries, func(done int) { bar.Set(int64(done)) })
+	bar.Done()
+	if err != nil {
+		return err
+	}
+	sum := grade.Summarize(reports)
+	path, err := sum.WriteFile(opts.OutputDir, time.Now())
+	if err != nil {
+		return err
+	}
+	if g.JSON {
+		b, _ := pyjson.Marshal(pyjson.Object{{"report_path", path}, {"summary", pyjson.Raw(sum.CountsJSON())}}, pyjson.Options{})
+		fmt.Fprintln(g.Out, string(b))
+		return nil
+	}
+	fmt.Fprintln(g.Err, string(sum.CountsJSON()))
+	fmt.Fprintf(g.Err, "Saved summary report to %s\n", path)
+	return nil
+}
+
+type gradeSampleOptions struct {
+	Percentiles bool
+}
+
+func newGradeSampleCommand(g *Global) *cobra.Command {
+	var opts gradeSampleOptions
+	cmd := &cobra.Command{
+		Use:   "grade-sample SUBMISSION COMPETITION_ID",
+		Short: "Grade one CSV and print its competition report (JSON) on stdout",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles}
+			rep, err := gr.GradeCSV(cmd.Context(), args[1], args[0])
+			if err != nil {
+				return err
+			}
+			b, err := pyjson.Marshal(rep.Object(), pyjson.Options{Indent: 4})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(g.Err, "Competition report:")
+			fmt.Fprintln(g.Out, string(b))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Percentiles, "percentiles", false, "add the score's percentile among the human leaderboard teams (extension)")
+	return cmd
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+type listOptions struct {
+	Split string
+}
+
+func newListCommand(g *Global) *cobra.Command {
+	var opts listOptions
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List competitions (id order), optionally one split",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runList(g, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Split, "split", "all", "split: "+strings.Join(splitNames(), ", "))
+	return cmd
+}
+
+func runList(g *Global, opts listOptions) error {
+	ids, err := g.Catalog.Split(opts.Split)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	type row struct {
+		ID            string   `json:"id"`
+		Name          string   `json:"name"`
+		Type          string   `json:"competition_type"`
+		Metric        string   `json:"metric"`
+		LowerIsBetter bool     `json:"lower_is_better"`
+		Splits        []string `json:"splits"`
+		Gold          float64  `json:"gold_threshold"`
+		Silver        float64  `json:"silver_threshold"`
+		Bronze        float64  `json:"bronze_threshold"`
+		Median        float64  `json:"median_threshold"`
+		Implemented   bool     `json:"implemented"`
+	}
+	var rows []row
+	for _, id := range ids {
+		c, err := g.Catalog.Lookup(id)
+		if err != nil {
+			return err
+		}
+		t := c.Thresholds
+		rows = append(rows, row{c.ID, c.Name, c.Type, c.Metric, t.LowerIsBetter, c.Splits, t.Gold, t.Silver, t.Bronze, t.Median, c.Impl != nil})
+	}
+	if g.JSON {
+		return writeJSON(g.Out, rows)
+	}
+	tw := tabwriter.NewWriter(g.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tMETRIC\tDIRECTION\tSPLITS\tIMPLEMENTED")
+	for _, r := range rows {
+		dir := "higher"
+		if r.LowerIsBetter {
+			dir = "lower"
+		}
+		impl := "no"
+		if r.Implemented {
+			impl = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), impl)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,293 @@
+// Package grade grades submissions exactly as the original MLE-bench does
+// (harness.md §4): it calls a competition's grader with the submission and
+// the answers, turns invalid submissions and unexpected errors into a null
+// score, rounds valid scores to 5 decimals by the score's runtime kind, ranks
+// the score against the competition's medal thresholds and builds the
+// CompetitionReport. It also validates submissions for the validation server
+// (§4.8) without ever revealing a score.
+package grade
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/pyfloat"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// Grader grades submissions against prepared data under DataDir.
+type Grader struct {
+	Catalog *competition.Catalog
+	DataDir string
+	// Now gives report timestamps; nil means time.Now.
+	Now func() time.Time
+	// Log receives the original's log lines; nil discards them.
+	Log *slog.Logger
+	// Percentiles, when set, adds the percentile extension to reports.
+	Percentiles bool
+}
+
+func (g *Grader) now() time.Time {
+	if g.Now != nil {
+		return g.Now()
+	}
+	return time.Now()
+}
+
+func (g *Grader) log() *slog.Logger {
+	if g.Log != nil {
+		return g.Log
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// Outcome is the result of calling a grader.
+type Outcome struct {
+	Score *float64 // rounded; nil when invalid or on an unexpected error
+	// Err is the grader's error: it wraps competition.ErrInvalidSubmission for
+	// an invalid submission; anything else is an unexpected error.
+	Err error
+}
+
+// Call runs impl.Grade and applies the original's Grader.__call__ rules: an
+// invalid submission or any other error (including a panic, recovered here
+// and nowhere else) gives a nil score; otherwise the score is rounded to 5
+// decimals according to its kind.
+func Call(impl *competition.Impl, submission, answers *table.Table) (out Outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = Outcome{Err: fmt.Errorf("grader panicked: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	s, err := impl.Grade(submission, answers)
+	if err != nil {
+		return Outcome{Err: err}
+	}
+	v := Round5(s)
+	return Outcome{Score: &v}
+}
+
+// Round5 rounds a score to 5 decimals as the harness does for its kind:
+// Python round() for Python floats, numpy's rint(x*1e5)/1e5 for float64,
+// nothing for ints. NaN and ±Inf are unchanged.
+func Round5(s competition.Score) float64 {
+	switch s.Kind {
+	case competition.NumpyFloat64:
+		return pyfloat.RoundNumpy(s.Value, 5)
+	case competition.PyInt:
+		return s.Value
+	}
+	return pyfloat.Round(s.Value, 5)
+}
+
+// ReadSubmission reads a CSV as the original's read_csv does: an empty file
+// gives an empty table (0 rows, 0 columns).
+func ReadSubmission(path string) (*table.Table, error) {
+	t, err := table.ReadFile(path, table.ReadOptions{})
+	if errors.Is(err, table.ErrEmpty) {
+		return table.MustNew(), nil
+	}
+	return t, err
+}
+
+// LoadAnswers reads a competition's answers file.
+func LoadAnswers(impl *competition.Impl, path string) (*table.Table, error) {
+	if impl.LoadAnswers != nil {
+		return impl.LoadAnswers(path)
+	}
+	if !strings.HasSuffix(path, ".csv") {
+		return nil, fmt.Errorf("Unsupported file format for answers: %s", path)
+	}
+	return ReadSubmission(path)
+}
+
+// isCSVFile is the original's submission_exists: a regular file whose
+// suffix, lower-cased, is .csv.
+func isCSVFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular() && strings.ToLower(filepath.Ext(path)) == ".csv"
+}
+
+// GradeCSV grades one submission file for a competition (harness.md §4.4).
+// A missing or non-CSV file gives a report with a null score; an unreadable
+// CSV, an unprepared dataset or an unknown competition is an error.
+func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Report, error) {
+	comp, err := g.Catalog.Lookup(competitionID)
+	if err != nil {
+		return nil, err
+	}
+	impl, err := comp.Implemented()
+	if err != nil {
+		return nil, err
+	}
+	if err := comp.CheckPrepared(g.DataDir, true); err != nil {
+		var np *competition.NotPreparedError
+		if errors.As(err, &np) {
+			g.log().Warn(np.Reason)
+		}
+		return nil, err
+	}
+	rep := &Report{CompetitionID: comp.ID, SubmissionPath: PythonPath(path)}
+	rep.SubmissionExist = isCSVFile(path)
+	if rep.SubmissionExist {
+		sub, err := ReadSubmission(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading submission for %s: %w", comp.ID, err)
+		}
+		answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
+		if err != nil {
+			return nil, fmt.Errorf("loading answers for %s: %w", comp.ID, err)
+		}
+		out := Call(impl, sub, answers)
+		switch {
+		case out.Err == nil:
+		case errors.Is(out.Err, competition.ErrInvalidSubmission):
+			g.log().Warn("Invalid submission: " + out.Err.Error())
+		default:
+			g.log().Error("Unexpected error during grading: " + out.Err.Error())
+		}
+		rep.Score = out.Score
+	} else {
+		g.log().Warn(fmt.Sprintf("Invalid submission file: %s. Please check that the file exists and it is a CSV.", path))
+	}
+	rep.ValidSubmission = rep.Score != nil
+	t := comp.Thresholds
+	m := Rank(rep.Score, t)
+	rep.GoldThreshold, rep.SilverThreshold, rep.BronzeThreshold, rep.MedianThreshold = t.Gold, t.Silver, t.Bronze, t.Median
+	rep.GoldMedal, rep.SilverMedal, rep.BronzeMedal, rep.AboveMedian = m.Gold, m.Silver, m.Bronze, m.AboveMedian
+	rep.AnyMedal = m.Any()
+	rep.IsLowerBetter = t.LowerIsBetter
+	rep.CreatedAt = g.now()
+	if g.Percentiles {
+		rep.WithPercentile = true
+		if rep.Score != nil {
+			if p, ok := Percentile(comp.ID, *rep.Score); ok {
+				rep.Percentile = &p
+			}
+		}
+	}
+	return rep, nil
+}
+
+// Entry is one line of a grading JSONL.
+type Entry struct {
+	CompetitionID  string
+	SubmissionPath string
+}
+
+// ReadJSONL reads a submissions JSONL as the original's grade command does:
+// lines are trimmed, empty lines and lines starting with "#" or "//" skipped;
+// each object needs competition_id and submission_path (JSON null becomes the
+// path "None"; other non-strings become their JSON text).
+func ReadJSONL(r io.Reader) ([]Entry, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	var out []Entry
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(s), &obj); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		rawID, ok := obj["competition_id"]
+		if !ok {
+			return nil, fmt.Errorf("line %d: missing key \"competition_id\"", line)
+		}
+		var id string
+		if err := json.Unmarshal(rawID, &id); err != nil {
+			return nil, fmt.Errorf("line %d: competition_id: %w", line, err)
+		}
+		rawPath, ok := obj["submission_path"]
+		if !ok {
+			return nil, fmt.Errorf("line %d: missing key \"submission_path\"", line)
+		}
+		out = append(out, Entry{CompetitionID: id, SubmissionPath: pathText(rawPath)})
+	}
+	return out, sc.Err()
+}
+
+func pathText(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if string(raw) == "null" {
+		return "None"
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(raw)
+}
+
+// GradeEntries grades entries in order; the first error aborts (as the
+// original does, no report is produced then). progress, if non-nil, is called
+// after each entry.
+func (g *Grader) GradeEntries(ctx context.Context, entries []Entry, progress func(done int)) ([]*Report, error) {
+	reports := make([]*Report, 0, len(entries))
+	for i, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rep, err := g.GradeCSV(ctx, e.CompetitionID, e.SubmissionPath)
+		if err != nil {
+			return nil, fmt.Errorf("grading %s (%s): %w", e.CompetitionID, e.SubmissionPath, err)
+		}
+		reports = append(reports, rep)
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	return reports, nil
+}
+
+// Validate checks a submission as the original's validate_submission does
+// (harness.md §4.8) and never reveals a score. An unprepared dataset is an
+// error (the server answers 500); every other problem is an invalid verdict
+// with the original's message.
+func Validate(comp *competition.Competition, dataDir, path string) (valid bool, message string, err error) {
+	st, statErr := os.Stat(path)
+	if statErr != nil || !st.Mode().IsRegular() {
+		return false, fmt.Sprintf("Submission invalid! Submission file %s does not exist.", path), nil
+	}
+	if strings.ToLower(filepath.Ext(path)) != ".csv" {
+		return false, "Submission invalid! Submission file must be a CSV file.", nil
+	}
+	if err := comp.CheckPrepared(dataDir, true); err != nil {
+		return false, "", err
+	}
+	impl, err := comp.Implemented()
+	if err != nil {
+		return false, "", err
+	}
+	fail := func(e error) (bool, string, error) {
+		return false, "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n" + e.Error(), nil
+	}
+	sub, err := ReadSubmission(path)
+	if err != nil {
+		return fail(err)
+	}
+	// Quirk kept: the original reads the answers with read_csv here even when
+	// the competition's answers are JSONL.
+	answers, err := ReadSubmission(comp.PathsIn(dataDir).Answers)
+	if err != nil {
+		return fail(err)
+	}
+	if out := Call(impl, sub, answers); out.Err != nil {
+		return fail(out.Err)
+	}
+	return true, "Submission is valid.", nil
+}
