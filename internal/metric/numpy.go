@@ -1,0 +1,147 @@
+package metric
+
+import (
+	"fmt"
+	"math"
+)
+
+// Sum returns the sum of a exactly as numpy np.sum / np.add.reduce computes
+// it for a contiguous float64 array, so results agree bit for bit: the
+// reduction's buffered iterator hands the add loop blocks of 8192 elements
+// (numpy's default buffer size), each block is summed pairwise with an 8-way
+// unrolled base case of at most 128 elements (numpy's DOUBLE_pairwise_sum),
+// and the block sums are accumulated left to right onto the identity 0.0.
+// An empty slice sums to 0.
+func Sum(a []float64) float64 {
+	acc := 0.0
+	for len(a) > reduceBuffer {
+		acc += pairwiseSum(a[:reduceBuffer])
+		a = a[reduceBuffer:]
+	}
+	return acc + pairwiseSum(a)
+}
+
+// reduceBuffer is numpy's default ufunc buffer size (np.getbufsize()).
+const reduceBuffer = 8192
+
+// pairwiseBlock is numpy's PW_BLOCKSIZE.
+const pairwiseBlock = 128
+
+func pairwiseSum(a []float64) float64 {
+	n := len(a)
+	switch {
+	case n < 8:
+		res := 0.0
+		for _, v := range a {
+			res += v
+		}
+		return res
+	case n <= pairwiseBlock:
+		var r [8]float64
+		copy(r[:], a[:8])
+		i := 8
+		for ; i < n-n%8; i += 8 {
+			b := a[i : i+8 : i+8]
+			r[0] += b[0]
+			r[1] += b[1]
+			r[2] += b[2]
+			r[3] += b[3]
+			r[4] += b[4]
+			r[5] += b[5]
+			r[6] += b[6]
+			r[7] += b[7]
+		}
+		res := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+		for ; i < n; i++ {
+			res += a[i]
+		}
+		return res
+	default:
+		n2 := n / 2
+		n2 -= n2 % 8
+		return pairwiseSum(a[:n2]) + pairwiseSum(a[n2:])
+	}
+}
+
+// Mean returns np.mean(a) (also np.average(a) without weights) for a
+// contiguous float64 array: [Sum] divided by the length. An empty slice gives
+// NaN, as numpy does (with a RuntimeWarning).
+func Mean(a []float64) float64 {
+	if len(a) == 0 {
+		return math.NaN()
+	}
+	return Sum(a) / float64(len(a))
+}
+
+// errInconsistentLength is sklearn's check_consistent_length message.
+func errInconsistentLength(lengths ...int) error {
+	s := "["
+	for i, n := range lengths {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(n)
+	}
+	return fmt.Errorf("Found input variables with inconsistent numbers of samples: %s]", s)
+}
+
+// checkConsistentLength mirrors sklearn.utils.validation.check_consistent_length
+// for the given lengths: all must be equal. The message lists them in
+// argument order, as sklearn's does.
+func checkConsistentLength(lengths ...int) error {
+	for _, n := range lengths[1:] {
+		if n != lengths[0] {
+			return errInconsistentLength(lengths...)
+		}
+	}
+	return nil
+}
+
+// checkFinite mirrors sklearn's _assert_all_finite for float64 input. name is
+// the input_name sklearn passes ("" for none, giving "Input contains NaN.").
+func checkFinite(a []float64, name string) error {
+	hasInf := false
+	for _, v := range a {
+		if v != v {
+			return errNaN(name)
+		}
+		if math.IsInf(v, 0) {
+			hasInf = true
+		}
+	}
+	if hasInf {
+		return errInf(name)
+	}
+	return nil
+}
+
+func checkFiniteColumns(cols [][]float64, name string) error {
+	hasInf := false
+	for _, c := range cols {
+		if err := checkFinite(c, name); err != nil {
+			if err.Error() == errNaN(name).Error() {
+				return err
+			}
+			hasInf = true
+		}
+	}
+	if hasInf {
+		return errInf(name)
+	}
+	return nil
+}
+
+func padName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return name + " "
+}
+
+func errNaN(name string) error {
+	return fmt.Errorf("Input %scontains NaN.", padName(name))
+}
+
+func errInf(name string) error {
+	return fmt.Errorf("Input %scontains infinity or a value too large for dtype('float64').", padName(name))
+}

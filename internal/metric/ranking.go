@@ -1,0 +1,371 @@
+package metric
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// ErrOneClass is the error of the binary ROC AUC when y_true holds a single
+// class; its text is scikit-learn's ValueError message.
+var ErrOneClass = errors.New("Only one class present in y_true. ROC AUC score is not defined in that case.")
+
+// ROCAUC is sklearn.metrics.roc_auc_score(y_true, y_score) of scikit-learn
+// 1.5 for a binary target (no sample weights, max_fpr=None), reproduced to
+// the bit.
+//
+// The positive class is the larger of the two values of y_true (sklearn's
+// label_binarize over np.unique(y_true)). sklearn then builds the ROC curve:
+// scores sorted in decreasing order, one point per distinct score value
+// (tied scores form one diagonal step; -0.0 ties with 0.0), cumulative
+// true/false positive counts tps/fps at each point, drop_intermediate
+// (interior points whose second differences of both fps and tps are 0 are
+// removed), a prepended (0, 0), fpr = fps/fps[-1], tpr = tps/tps[-1]; the
+// area is numpy's trapezoid rule Σ (fpr[i+1]−fpr[i])·(tpr[i+1]+tpr[i])/2.0
+// summed with numpy's pairwise summation ([Sum]). This equals the
+// Mann–Whitney probability P(s⁺ > s⁻) + ½·P(s⁺ = s⁻) up to rounding; here
+// the rounding is sklearn's too. Constant scores give exactly 0.5.
+//
+// Errors, with sklearn's message text, checked in sklearn's order:
+//   - y_true with NaN/±inf: "Input y_true contains NaN." (or infinity);
+//   - y_true with a non-integral value: "continuous format is not supported";
+//   - y_score with NaN/±inf: "Input contains NaN." (or infinity);
+//   - empty input: "Found array with 0 sample(s) ...";
+//   - y_true with more than two values: "multi_class must be in ('ovo', 'ovr')";
+//   - y_true with one value: [ErrOneClass];
+//   - different lengths: "Found input variables with inconsistent numbers of samples: [..]".
+//
+// Runs in O(n) after a radix sort of the scores (about 30 ms for 10⁶ rows).
+//
+// Result type: numpy float64.
+func ROCAUC(yTrue, yScore []float64) (float64, error) {
+	t, err := TypeOfTarget(FloatLabels(yTrue), "y_true")
+	if err != nil {
+		return math.NaN(), err
+	}
+	if err := checkFinite(yScore, ""); err != nil {
+		return math.NaN(), err
+	}
+	if len(yTrue) == 0 {
+		return math.NaN(), errEmpty(0)
+	}
+	if len(yScore) == 0 {
+		return math.NaN(), errEmpty(0)
+	}
+	switch t {
+	case TargetBinary:
+	case TargetMulticlass:
+		return math.NaN(), fmt.Errorf("multi_class must be in ('ovo', 'ovr')")
+	default:
+		return math.NaN(), fmt.Errorf("%s format is not supported", t)
+	}
+	pos, ok := binaryPositive(yTrue)
+	if !ok {
+		return math.NaN(), ErrOneClass
+	}
+	if err := checkConsistentLength(len(yTrue), len(yScore)); err != nil {
+		return math.NaN(), err
+	}
+	return binaryAUC(yTrue, yScore, pos), nil
+}
+
+func errEmpty(n int) error {
+	return fmt.Errorf("Found array with %d sample(s) (shape=(%d,)) while a minimum of 1 is required.", n, n)
+}
+
+// binaryPositive returns the larger value of a two-valued y_true, and false
+// if y_true holds a single value.
+func binaryPositive(yTrue []float64) (float64, bool) {
+	lo, hi := yTrue[0], yTrue[0]
+	for _, v := range yTrue {
+		if v < lo {
+			lo = v
+		}
+		if v > hi {
+			hi = v
+		}
+	}
+	return hi, lo != hi
+}
+
+// binaryAUC computes the area for validated input: finite values, equal
+// lengths, positives are the entries equal to pos.
+func binaryAUC(yTrue, yScore []float64, pos float64) float64 {
+	var nPos int
+	for _, v := range yTrue {
+		if v == pos {
+			nPos++
+		}
+	}
+	keys := make([]uint64, len(yScore))
+	p, q := 0, nPos // positives fill keys[:nPos], negatives keys[nPos:]
+	for i, s := range yScore {
+		k := floatKey(s)
+		if yTrue[i] == pos {
+			keys[p] = k
+			p++
+		} else {
+			keys[q] = k
+			q++
+		}
+	}
+	buf := make([]uint64, len(keys))
+	posKeys := radixSort(keys[:nPos], buf[:nPos])
+	negKeys := radixSort(keys[nPos:], buf[nPos:])
+	return aucFromSorted(posKeys, negKeys)
+}
+
+// floatKey maps a float64 to a uint64 whose unsigned order is the float
+// order; -0.0 maps like 0.0 so that the two tie, as np.diff sees them.
+func floatKey(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// radixSort sorts a ascending with an LSD radix sort on bytes, using buf
+// (same length) as scratch; it returns whichever of the two holds the result.
+// Byte positions on which all keys agree are skipped.
+func radixSort(a, buf []uint64) []uint64 {
+	if len(a) < 2 {
+		return a
+	}
+	var counts [8][256]int
+	for _, v := range a {
+		counts[0][byte(v)]++
+		counts[1][byte(v>>8)]++
+		counts[2][byte(v>>16)]++
+		counts[3][byte(v>>24)]++
+		counts[4][byte(v>>32)]++
+		counts[5][byte(v>>40)]++
+		counts[6][byte(v>>48)]++
+		counts[7][byte(v>>56)]++
+	}
+	src, dst := a, buf
+	for d := 0; d < 8; d++ {
+		shift := uint(8 * d)
+		c := &counts[d]
+		if c[byte(src[0]>>shift)] == len(src) {
+			continue
+		}
+		sum := 0
+		for b := range c {
+			t := c[b]
+			c[b] = sum
+			sum += t
+		}
+		for _, v := range src {
+			b := byte(v >> shift)
+			dst[c[b]] = v
+			c[b]++
+		}
+		src, dst = dst, src
+	}
+	return src
+}
+
+// aucFromSorted walks the distinct score values from the highest down,
+// building sklearn's ROC points, and integrates them. pos and neg are the
+// keys of the positive and negative samples in ascending order; both are
+// non-empty.
+func aucFromSorted(pos, neg []uint64) float64 {
+	// Points (fps, tps) at each distinct threshold, in decreasing score order.
+	fps := make([]float64, 0, 64)
+	tps := make([]float64, 0, 64)
+	i, j := len(pos)-1, len(neg)-1
+	var tp, fp int
+	for i >= 0 || j >= 0 {
+		var v uint64
+		switch {
+		case i < 0:
+			v = neg[j]
+		case j < 0:
+			v = pos[i]
+		case pos[i] >= neg[j]:
+			v = pos[i]
+		default:
+			v = neg[j]
+		}
+		for i >= 0 && pos[i] == v {
+			tp++
+			i--
+		}
+		for j >= 0 && neg[j] == v {
+			fp++
+			j--
+		}
+		fps = append(fps, float64(fp))
+		tps = append(tps, float64(tp))
+	}
+	return aucFromPoints(fps, tps)
+}
+
+// aucFromPoints applies roc_curve's drop_intermediate, prepends (0, 0),
+// normalises and integrates with numpy's trapezoid rule. fps and tps are
+// sklearn's cumulative counts at the distinct thresholds.
+func aucFromPoints(fps, tps []float64) float64 {
+	m := len(fps)
+	keep := make([]int, 0, m)
+	if m > 2 {
+		keep = append(keep, 0)
+		for k := 1; k < m-1; k++ {
+			d2f := (fps[k+1] - fps[k]) - (fps[k] - fps[k-1])
+			d2t := (tps[k+1] - tps[k]) - (tps[k] - tps[k-1])
+			if d2f != 0 || d2t != 0 {
+				keep = append(keep, k)
+			}
+		}
+		keep = append(keep, m-1)
+	} else {
+		for k := 0; k < m; k++ {
+			keep = append(keep, k)
+		}
+	}
+	fLast, tLast := fps[m-1], tps[m-1]
+	terms := make([]float64, len(keep))
+	px, py := 0.0, 0.0 // the prepended (0, 0)
+	for k, idx := range keep {
+		x := fps[idx] / fLast
+		y := tps[idx] / tLast
+		terms[k] = float64((x-px)*(y+py)) / 2.0
+		px, py = x, y
+	}
+	return Sum(terms)
+}
+
+// ROCAUCMacro is sklearn.metrics.roc_auc_score(y_true, y_score,
+// average="macro") of scikit-learn 1.5 for a multilabel-indicator y_true,
+// given column by column: yTrue[c] and yScore[c] are column c. Each column's
+// score is the binary ROC AUC of [ROCAUC] with positive label 1, and the
+// result is np.average of the column scores (numpy pairwise [Mean]).
+//
+// As in sklearn, the number of classes is taken from y_score: a y_score with
+// fewer columns than y_true scores only those columns, one with more columns
+// fails with numpy's IndexError text ("index 6 is out of bounds for axis 1
+// with size 6"). y_true must be a 0/1 indicator matrix (values in {0, 1} or
+// {-1, 1}; anything with three or more distinct values is
+// "multiclass-multioutput format is not supported"); a column holding a
+// single class is [ErrOneClass]. NaN/inf in y_score is "Input contains NaN."
+// (or infinity); ragged columns or a row-count mismatch are sklearn's
+// inconsistent-length error.
+//
+// A single y_true column is scored as a binary target, like sklearn does for
+// a 1-D y_true.
+//
+// Result type: numpy float64.
+func ROCAUCMacro(yTrue, yScore [][]float64) (float64, error) {
+	if len(yTrue) == 0 || len(yScore) == 0 {
+		return math.NaN(), fmt.Errorf("Found array with 0 feature(s) while a minimum of 1 is required.")
+	}
+	n, err := columnsLength(yTrue)
+	if err != nil {
+		return math.NaN(), err
+	}
+	nScore, err := columnsLength(yScore)
+	if err != nil {
+		return math.NaN(), err
+	}
+	if len(yTrue) == 1 && len(yScore) == 1 {
+		return ROCAUC(yTrue[0], yScore[0])
+	}
+	// type_of_target(y_true) on the 2-D indicator.
+	if err := checkFiniteColumns(yTrue, "y_true"); err != nil {
+		return math.NaN(), err
+	}
+	values := map[float64]bool{}
+	for _, col := range yTrue {
+		for _, v := range col {
+			if !isIntegral(v) {
+				return math.NaN(), fmt.Errorf("continuous-multioutput format is not supported")
+			}
+			if v == 0 {
+				v = 0
+			}
+			values[v] = true
+		}
+	}
+	if len(values) >= 3 {
+		return math.NaN(), fmt.Errorf("multiclass-multioutput format is not supported")
+	}
+	if err := checkFiniteColumns(yScore, ""); err != nil {
+		return math.NaN(), err
+	}
+	if n == 0 {
+		return math.NaN(), fmt.Errorf("Found array with 0 sample(s) (shape=(0, %d)) while a minimum of 1 is required.", len(yTrue))
+	}
+	if err := checkConsistentLength(n, nScore); err != nil {
+		return math.NaN(), err
+	}
+	if len(yScore) > len(yTrue) {
+		return math.NaN(), fmt.Errorf("index %d is out of bounds for axis 1 with size %d", len(yTrue), len(yTrue))
+	}
+	scores := make([]float64, len(yScore))
+	for c := range yScore {
+		s, err := binaryColumnAUC(yTrue[c], yScore[c])
+		if err != nil {
+			return math.NaN(), err
+		}
+		scores[c] = s
+	}
+	return Mean(scores), nil
+}
+
+// binaryColumnAUC is sklearn's _binary_roc_auc_score for one indicator
+// column with pos_label=None (so the classes must be {0,1}, {-1,1} or a
+// subset of them).
+func binaryColumnAUC(yTrue, yScore []float64) (float64, error) {
+	pos, ok := binaryPositive(yTrue)
+	if !ok {
+		return math.NaN(), ErrOneClass
+	}
+	lo := 1.0
+	for _, v := range yTrue {
+		lo = math.Min(lo, v)
+	}
+	if pos != 1 || (lo != 0 && lo != -1) {
+		return math.NaN(), fmt.Errorf("y_true takes value in {%s, %s} and pos_label is not specified: "+
+			"either make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly.",
+			pyIntStr(lo), pyIntStr(pos))
+	}
+	return binaryAUC(yTrue, yScore, 1), nil
+}
+
+func pyIntStr(f float64) string { return fmt.Sprintf("%d", int64(f)) }
+
+func columnsLength(cols [][]float64) (int, error) {
+	n := len(cols[0])
+	for _, c := range cols[1:] {
+		if len(c) != n {
+			return 0, fmt.Errorf("columns have different lengths (%d and %d)", n, len(c))
+		}
+	}
+	return n, nil
+}
+
+// MeanColumnwiseROCAUC is the hand-written "mean column-wise ROC AUC" of
+// several graders: for each column c, the binary [ROCAUC] of (yTrue[c],
+// yScore[c]) — sklearn's roc_auc_score called once per column — then
+// np.mean (= np.average) of the list of column scores ([Mean]: numpy's
+// pairwise summation, which for 8 or more columns is not left-to-right).
+// The first failing column's error is returned unchanged (sklearn's text).
+//
+// Result type: numpy float64.
+func MeanColumnwiseROCAUC(yTrue, yScore [][]float64) (float64, error) {
+	if len(yTrue) != len(yScore) {
+		return math.NaN(), fmt.Errorf("got %d y_true columns and %d y_score columns", len(yTrue), len(yScore))
+	}
+	scores := make([]float64, len(yTrue))
+	for c := range yTrue {
+		s, err := ROCAUC(yTrue[c], yScore[c])
+		if err != nil {
+			return math.NaN(), err
+		}
+		scores[c] = s
+	}
+	return Mean(scores), nil
+}
