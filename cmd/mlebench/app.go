@@ -13,6 +13,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions"
+	"github.com/mlebench/mlebench/internal/feature"
 )
 
 // Streams are the process's standard streams, injected so tests can
@@ -30,6 +31,8 @@ type Global struct {
 	JSON        bool
 	Verbose     bool
 	Catalog     *competition.Catalog
+	FixList     string
+	Fixes       feature.Set
 }
 
 // Log returns the logger every command uses: the original's INFO lines on
@@ -100,11 +103,13 @@ func newRootCommand(g *Global) *cobra.Command {
 	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's competition files (descriptions); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
 	pf.BoolVar(&g.JSON, "json", false, "machine-readable JSON output")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "verbose logging")
+	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; see `mlebench fixes`)")
 	root.AddCommand(
 		newListCommand(g),
 		newGradeCommand(g),
 		newGradeSampleCommand(g),
 		newDevCommand(g),
+		newFixesCommand(g),
 	)
 	return root
 }
@@ -117,6 +122,11 @@ func (g *Global) init() error {
 		}
 		g.Catalog = cat
 	}
+	fixes, err := feature.Parse(g.FixList)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	g.Fixes = fixes
 	if g.DataDir == "" {
 		g.DataDir = defaultDataDir()
 	}

@@ -46,7 +46,7 @@ func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", opts.Submission, err)
 	}
-	gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles}
+	gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
 	bar := newProgress(g, "grading", int64(len(entries)))
 	reports, err := gr.GradeEntries(cmd.Context(), entries, func(done int) { bar.Set(int64(done)) })
 	bar.Done()
@@ -79,7 +79,7 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 		Short: "Grade one CSV and print its competition report (JSON) on stdout",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles}
+			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
 			rep, err := gr.GradeCSV(cmd.Context(), args[1], args[0])
 			if err != nil {
 				return err

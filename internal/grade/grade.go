@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/feature"
 	"github.com/mlebench/mlebench/internal/pyfloat"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -37,6 +38,9 @@ type Grader struct {
 	Log *slog.Logger
 	// Percentiles, when set, adds the percentile extension to reports.
 	Percentiles bool
+	// Fixes are the opt-in departures from the original in effect
+	// (see package feature); nil means the original's behaviour.
+	Fixes feature.Set
 }
 
 func (g *Grader) now() time.Time {
@@ -143,14 +147,19 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
 		sub, err := ReadSubmission(path)
-		if err != nil {
+		var out Outcome
+		switch {
+		case err != nil && g.Fixes.Enabled("grade-keep-going"):
+			out.Err = fmt.Errorf("reading submission: %w", err)
+		case err != nil:
 			return nil, fmt.Errorf("reading submission for %s: %w", comp.ID, err)
+		default:
+			answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
+			if err != nil {
+				return nil, fmt.Errorf("loading answers for %s: %w", comp.ID, err)
+			}
+			out = Call(impl, sub, answers)
 		}
-		answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
-		if err != nil {
-			return nil, fmt.Errorf("loading answers for %s: %w", comp.ID, err)
-		}
-		out := Call(impl, sub, answers)
 		switch {
 		case out.Err == nil:
 		case errors.Is(out.Err, competition.ErrInvalidSubmission):
@@ -258,7 +267,10 @@ func (g *Grader) GradeEntries(ctx context.Context, entries []Entry, progress fun
 // (harness.md §4.8) and never reveals a score. An unprepared dataset is an
 // error (the server answers 500); every other problem is an invalid verdict
 // with the original's message.
-func Validate(comp *competition.Competition, dataDir, path string) (valid bool, message string, err error) {
+//
+// With the "validate-jsonl-answers" fix the answers are loaded with the
+// competition's own loader instead.
+func Validate(comp *competition.Competition, dataDir, path string, fixes feature.Set) (valid bool, message string, err error) {
 	st, statErr := os.Stat(path)
 	if statErr != nil || !st.Mode().IsRegular() {
 		return false, fmt.Sprintf("Submission invalid! Submission file %s does not exist.", path), nil
@@ -280,9 +292,15 @@ func Validate(comp *competition.Competition, dataDir, path string) (valid bool, 
 	if err != nil {
 		return fail(err)
 	}
-	// Quirk kept: the original reads the answers with read_csv here even when
-	// the competition's answers are JSONL.
-	answers, err := ReadSubmission(comp.PathsIn(dataDir).Answers)
+	// Quirk kept by default: the original reads the answers with read_csv
+	// here even when the competition's answers are JSONL.
+	answersPath := comp.PathsIn(dataDir).Answers
+	var answers *table.Table
+	if fixes.Enabled("validate-jsonl-answers") {
+		answers, err = LoadAnswers(impl, answersPath)
+	} else {
+		answers, err = ReadSubmission(answersPath)
+	}
 	if err != nil {
 		return fail(err)
 	}

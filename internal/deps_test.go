@@ -1,0 +1,142 @@
+package internal_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mlebench/mlebench/"
+
+// allowed is the layering policy (architecture guide §6): for each package
+// (relative to internal/, matched by prefix, most specific first), the
+// project packages its non-test files may import. Imports only point down.
+// Changing this table changes the architecture: review it as such.
+var allowed = map[string][]string{
+	// layer 0: leaves
+	"pyfloat":  {},
+	"pyjson":   {"internal/pyfloat"},
+	"table":    {"internal/pyfloat"},
+	"pyrand":   {},
+	"metric":   {},
+	"progress": {},
+	"archive":  {"internal/progress"},
+	"feature":  {},
+	"kaggle":   {"internal/progress"},
+	// layer 1: core types (+ its conformance suite, which may use grade)
+	"competition/competitiontest": {"internal/competition", "internal/grade", "internal/table"},
+	"competition":                 {"internal/table", "internal/pyfloat"},
+	// layer 2: the catalog
+	"competitions": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/pyrand",
+		"internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
+	// layer 3: services
+	"grade":   {"internal/competition", "internal/table", "internal/pyfloat", "internal/pyjson", "internal/progress", "internal/feature"},
+	"dataset": {"internal/competition", "internal/kaggle", "internal/archive", "internal/progress", "internal/grade"},
+	"agent":   {"internal/agent"},
+	"server":  {"internal/grade", "internal/competition", "internal/table"},
+	"runner":  {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade"},
+	"report":  {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},
+	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
+		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},
+}
+
+func policyFor(pkg string) ([]string, bool) {
+	best := ""
+	for p := range allowed {
+		if (pkg == p || strings.HasPrefix(pkg, p+"/")) && len(p) > len(best) {
+			best = p
+		}
+	}
+	if best == "" {
+		return nil, false
+	}
+	return allowed[best], true
+}
+
+func TestLayering(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		// Code generators and commands under internal/ are tools, not layers.
+		if strings.Contains(pkg, "/internal/gen") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		policy, ok := policyFor(pkg)
+		if !ok {
+			t.Errorf("%s: package internal/%s has no entry in the layering policy", path, pkg)
+			return nil
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if !strings.HasPrefix(p, module) {
+				continue
+			}
+			rel := strings.TrimPrefix(p, module)
+			ok := false
+			for _, a := range policy {
+				if rel == a || strings.HasPrefix(rel, a+"/") {
+					ok = true
+				}
+			}
+			if !ok {
+				t.Errorf("%s imports %s, which the layering policy does not allow for internal/%s", path, rel, pkg)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHeavyDependenciesStayPut: the Docker client, client-go and the
+// progress-bar library are each confined to one package.
+func TestHeavyDependenciesStayPut(t *testing.T) {
+	confined := map[string]string{
+		"github.com/moby/moby":             "runner/docker",
+		"k8s.io/":                          "runner/kubernetes",
+		"github.com/schollz/progressbar":   "-", // cmd only
+		"github.com/spf13/cobra":           "-",
+		"gonum.org/v1/plot":                "report",
+		"github.com/bodgit/sevenzip":       "archive",
+		"go.mongodb.org/mongo-driver/v2":   "competitions",
+		"github.com/peterstace/simplefeat": "competitions",
+	}
+	fset := token.NewFileSet()
+	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			for prefix, home := range confined {
+				if strings.HasPrefix(p, prefix) && !(pkg == home || strings.HasPrefix(pkg, home+"/")) {
+					t.Errorf("%s imports %s; only internal/%s may", path, p, home)
+				}
+			}
+		}
+		return nil
+	})
+}
