@@ -312,14 +312,62 @@ func TypeOfTarget(l Labels, name string) (string, error) {
 			}
 		}
 	}
-	u, err := uniqueKeys(l)
-	if err != nil {
-		return "", err
+	if l.dtype == DtypeObject {
+		u, err := uniqueKeys(l)
+		if err != nil {
+			return "", err
+		}
+		if len(u) > 2 {
+			return TargetMulticlass, nil
+		}
+		return TargetBinary, nil
 	}
-	if len(u) > 2 {
+	if moreThanTwoDistinct(l) {
 		return TargetMulticlass, nil
 	}
 	return TargetBinary, nil
+}
+
+// moreThanTwoDistinct reports whether a bool, int, float or str array holds
+// more than two distinct values, stopping at the third.
+func moreThanTwoDistinct(l Labels) bool {
+	switch l.dtype {
+	case DtypeStr:
+		var seen [2]string
+		k := 0
+		for _, s := range l.s {
+			if (k > 0 && s == seen[0]) || (k > 1 && s == seen[1]) {
+				continue
+			}
+			if k == 2 {
+				return true
+			}
+			seen[k] = s
+			k++
+		}
+		return false
+	case DtypeBool:
+		return false
+	}
+	var seen [2]float64
+	k := 0
+	for i, n := 0, l.Len(); i < n; i++ {
+		var v float64
+		if l.dtype == DtypeInt {
+			v = float64(l.i[i])
+		} else {
+			v = l.f[i]
+		}
+		if (k > 0 && v == seen[0]) || (k > 1 && v == seen[1]) {
+			continue
+		}
+		if k == 2 {
+			return true
+		}
+		seen[k] = v
+		k++
+	}
+	return false
 }
 
 // isIntegral reports whether v == v.astype(int64) in numpy: false for NaN and

@@ -21,6 +21,28 @@ func Sum(a []float64) float64 {
 	return acc + pairwiseSum(a)
 }
 
+// blockSum computes [Sum] of a stream of values without storing more than
+// one numpy buffer block of them. The zero value is an empty sum.
+type blockSum struct {
+	acc   float64
+	n     int
+	block [reduceBuffer]float64
+}
+
+func (s *blockSum) add(v float64) {
+	if s.n == reduceBuffer {
+		s.acc += pairwiseSum(s.block[:])
+		s.n = 0
+	}
+	s.block[s.n] = v
+	s.n++
+}
+
+// result returns the sum of everything added so far.
+func (s *blockSum) result() float64 {
+	return s.acc + pairwiseSum(s.block[:s.n])
+}
+
 // reduceBuffer is numpy's default ufunc buffer size (np.getbufsize()).
 const reduceBuffer = 8192
 
@@ -100,6 +122,16 @@ func checkConsistentLength(lengths ...int) error {
 // checkFinite mirrors sklearn's _assert_all_finite for float64 input. name is
 // the input_name sklearn passes ("" for none, giving "Input contains NaN.").
 func checkFinite(a []float64, name string) error {
+	finite := true
+	for _, v := range a {
+		if v-v != 0 { // NaN or ±inf
+			finite = false
+			break
+		}
+	}
+	if finite {
+		return nil
+	}
 	hasInf := false
 	for _, v := range a {
 		if v != v {

@@ -97,8 +97,11 @@ func binaryAUC(yTrue, yScore []float64, pos float64) float64 {
 			nPos++
 		}
 	}
-	keys := make([]uint64, len(yScore))
-	p, q := 0, nPos // positives fill keys[:nPos], negatives keys[nPos:]
+	// One allocation for the keys and the radix sort's scratch space:
+	// positives' keys fill keys[:nPos], negatives' keys[nPos:].
+	mem := make([]uint64, 2*len(yScore))
+	keys, buf := mem[:len(yScore)], mem[len(yScore):]
+	p, q := 0, nPos
 	for i, s := range yScore {
 		k := floatKey(s)
 		if yTrue[i] == pos {
@@ -109,7 +112,6 @@ func binaryAUC(yTrue, yScore []float64, pos float64) float64 {
 			q++
 		}
 	}
-	buf := make([]uint64, len(keys))
 	posKeys := radixSort(keys[:nPos], buf[:nPos])
 	negKeys := radixSort(keys[nPos:], buf[nPos:])
 	return aucFromSorted(posKeys, negKeys)
@@ -129,8 +131,10 @@ func floatKey(f float64) uint64 {
 }
 
 // radixSort sorts a ascending with an LSD radix sort on bytes, using buf
-// (same length) as scratch; it returns whichever of the two holds the result.
-// Byte positions on which all keys agree are skipped.
+// (same length) as scratch, and returns whichever of the two holds the
+// result. Byte positions on which all keys agree are skipped (for scores in
+// [0, 1] the sign/exponent byte always is). About 10 ms for 10⁶ keys; an
+// in-place MSD variant measured 2-3x slower, slices.Sort about 15x.
 func radixSort(a, buf []uint64) []uint64 {
 	if len(a) < 2 {
 		return a
@@ -170,13 +174,25 @@ func radixSort(a, buf []uint64) []uint64 {
 }
 
 // aucFromSorted walks the distinct score values from the highest down,
-// building sklearn's ROC points, and integrates them. pos and neg are the
-// keys of the positive and negative samples in ascending order; both are
-// non-empty.
+// building sklearn's ROC points (cumulative fps, tps at each distinct
+// threshold), applies drop_intermediate on the fly and integrates. pos and
+// neg are the keys of the positive and negative samples in ascending order;
+// both are non-empty.
 func aucFromSorted(pos, neg []uint64) float64 {
-	// Points (fps, tps) at each distinct threshold, in decreasing score order.
-	fps := make([]float64, 0, 64)
-	tps := make([]float64, 0, 64)
+	fLast, tLast := float64(len(neg)), float64(len(pos))
+	// Trapezoid terms in curve order, starting from the prepended (0, 0),
+	// summed as numpy sums the array of them ([Sum]).
+	var sum blockSum
+	px, py := 0.0, 0.0
+	emit := func(fp, tp float64) {
+		x := fp / fLast
+		y := tp / tLast
+		sum.add(float64((x-px)*(y+py)) / 2.0)
+		px, py = x, y
+	}
+	// a and b are the two previous points of the full curve (b pending).
+	var aF, aT, bF, bT float64
+	n := 0 // points seen
 	i, j := len(pos)-1, len(neg)-1
 	var tp, fp int
 	for i >= 0 || j >= 0 {
@@ -199,43 +215,25 @@ func aucFromSorted(pos, neg []uint64) float64 {
 			fp++
 			j--
 		}
-		fps = append(fps, float64(fp))
-		tps = append(tps, float64(tp))
-	}
-	return aucFromPoints(fps, tps)
-}
-
-// aucFromPoints applies roc_curve's drop_intermediate, prepends (0, 0),
-// normalises and integrates with numpy's trapezoid rule. fps and tps are
-// sklearn's cumulative counts at the distinct thresholds.
-func aucFromPoints(fps, tps []float64) float64 {
-	m := len(fps)
-	keep := make([]int, 0, m)
-	if m > 2 {
-		keep = append(keep, 0)
-		for k := 1; k < m-1; k++ {
-			d2f := (fps[k+1] - fps[k]) - (fps[k] - fps[k-1])
-			d2t := (tps[k+1] - tps[k]) - (tps[k] - tps[k-1])
-			if d2f != 0 || d2t != 0 {
-				keep = append(keep, k)
+		cF, cT := float64(fp), float64(tp)
+		switch n {
+		case 0:
+			emit(cF, cT) // the first point is always kept
+		case 1:
+		default:
+			// b is interior: drop_intermediate keeps it unless the second
+			// differences of both fps and tps are 0 there.
+			if (cF-bF)-(bF-aF) != 0 || (cT-bT)-(bT-aT) != 0 {
+				emit(bF, bT)
 			}
 		}
-		keep = append(keep, m-1)
-	} else {
-		for k := 0; k < m; k++ {
-			keep = append(keep, k)
-		}
+		aF, aT, bF, bT = bF, bT, cF, cT
+		n++
 	}
-	fLast, tLast := fps[m-1], tps[m-1]
-	terms := make([]float64, len(keep))
-	px, py := 0.0, 0.0 // the prepended (0, 0)
-	for k, idx := range keep {
-		x := fps[idx] / fLast
-		y := tps[idx] / tLast
-		terms[k] = float64((x-px)*(y+py)) / 2.0
-		px, py = x, y
+	if n > 1 {
+		emit(bF, bT) // the last point is always kept
 	}
-	return Sum(terms)
+	return sum.result()
 }
 
 // ROCAUCMacro is sklearn.metrics.roc_auc_score(y_true, y_score,
