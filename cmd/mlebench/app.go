@@ -110,6 +110,8 @@ func newRootCommand(g *Global) *cobra.Command {
 		newGradeSampleCommand(g),
 		newDevCommand(g),
 		newFixesCommand(g),
+		newMakeSubmissionCommand(g),
+		newAggregateCommand(g),
 	)
 	return root
 }

@@ -59,7 +59,7 @@ func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
 		return err
 	}
 	if g.JSON {
-		b, _ := pyjson.Marshal(pyjson.Object{{"report_path", path}, {"summary", pyjson.Raw(sum.CountsJSON())}}, pyjson.Options{})
+		b, _ := pyjson.Marshal(pyjson.Object{{Key: "report_path", Value: path}, {Key: "summary", Value: pyjson.Raw(sum.CountsJSON())}}, pyjson.Options{})
 		fmt.Fprintln(g.Out, string(b))
 		return nil
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
+	"text/tabwriter"
 
 	"github.com/mlebench/mlebench/internal/competition"
 )
@@ -16,3 +18,13 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func splitNames() []string { return competition.SplitNames }
+
+func newTable(w io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(w, 0, 0, 2, ' ', 0) }
+
+func compactJSON(b []byte) []byte {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return b
+	}
+	return buf.Bytes()
+}

@@ -45,22 +45,22 @@ func (r *Report) Object() pyjson.Object {
 		score = *r.Score
 	}
 	obj := pyjson.Object{
-		{"competition_id", r.CompetitionID},
-		{"score", score},
-		{"gold_threshold", r.GoldThreshold},
-		{"silver_threshold", r.SilverThreshold},
-		{"bronze_threshold", r.BronzeThreshold},
-		{"median_threshold", r.MedianThreshold},
-		{"any_medal", r.AnyMedal},
-		{"gold_medal", r.GoldMedal},
-		{"silver_medal", r.SilverMedal},
-		{"bronze_medal", r.BronzeMedal},
-		{"above_median", r.AboveMedian},
-		{"submission_exists", r.SubmissionExist},
-		{"valid_submission", r.ValidSubmission},
-		{"is_lower_better", r.IsLowerBetter},
-		{"created_at", PythonISO(r.CreatedAt)},
-		{"submission_path", r.SubmissionPath},
+		{Key: "competition_id", Value: r.CompetitionID},
+		{Key: "score", Value: score},
+		{Key: "gold_threshold", Value: r.GoldThreshold},
+		{Key: "silver_threshold", Value: r.SilverThreshold},
+		{Key: "bronze_threshold", Value: r.BronzeThreshold},
+		{Key: "median_threshold", Value: r.MedianThreshold},
+		{Key: "any_medal", Value: r.AnyMedal},
+		{Key: "gold_medal", Value: r.GoldMedal},
+		{Key: "silver_medal", Value: r.SilverMedal},
+		{Key: "bronze_medal", Value: r.BronzeMedal},
+		{Key: "above_median", Value: r.AboveMedian},
+		{Key: "submission_exists", Value: r.SubmissionExist},
+		{Key: "valid_submission", Value: r.ValidSubmission},
+		{Key: "is_lower_better", Value: r.IsLowerBetter},
+		{Key: "created_at", Value: PythonISO(r.CreatedAt)},
+		{Key: "submission_path", Value: r.SubmissionPath},
 	}
 	if r.WithPercentile {
 		var p any
@@ -158,14 +158,14 @@ func Summarize(reports []*Report) *Summary {
 
 func (s *Summary) counts() pyjson.Object {
 	return pyjson.Object{
-		{"total_runs", s.TotalRuns},
-		{"total_runs_with_submissions", s.TotalRunsWithSubmissions},
-		{"total_valid_submissions", s.TotalValidSubmissions},
-		{"total_medals", s.TotalMedals},
-		{"total_gold_medals", s.TotalGoldMedals},
-		{"total_silver_medals", s.TotalSilverMedals},
-		{"total_bronze_medals", s.TotalBronzeMedals},
-		{"total_above_median", s.TotalAboveMedian},
+		{Key: "total_runs", Value: s.TotalRuns},
+		{Key: "total_runs_with_submissions", Value: s.TotalRunsWithSubmissions},
+		{Key: "total_valid_submissions", Value: s.TotalValidSubmissions},
+		{Key: "total_medals", Value: s.TotalMedals},
+		{Key: "total_gold_medals", Value: s.TotalGoldMedals},
+		{Key: "total_silver_medals", Value: s.TotalSilverMedals},
+		{Key: "total_bronze_medals", Value: s.TotalBronzeMedals},
+		{Key: "total_above_median", Value: s.TotalAboveMedian},
 	}
 }
 
