@@ -349,6 +349,14 @@ func (g *Generator) shuffleInt(data []int, first int) {
 //
 // A scalar draw (size=None) consumes the stream like size 1.
 func (g *Generator) Choice(popSize, size int, replace bool, p []float64) ([]int, error) {
+	idx, err := g.choice(popSize, size, replace, p)
+	if err != nil {
+		return nil, fmt.Errorf("pyrand: choice: %w", err)
+	}
+	return idx, nil
+}
+
+func (g *Generator) choice(popSize, size int, replace bool, p []float64) ([]int, error) {
 	if err := checkChoiceArgs(popSize, size, p); err != nil {
 		return nil, err
 	}
@@ -368,7 +376,7 @@ func (g *Generator) Choice(popSize, size int, replace bool, p []float64) ([]int,
 		return out, nil
 	}
 	if size > popSize {
-		return nil, errors.New("pyrand: choice: Cannot take a larger sample than population when 'replace=False'")
+		return nil, errors.New("Cannot take a larger sample than population when 'replace=False'")
 	}
 	if p != nil {
 		return choiceNoReplaceP(p, size, g.RandomN)

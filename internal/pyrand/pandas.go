@@ -37,9 +37,9 @@ func SampleFrac(objLen int, frac float64, replace bool, seed uint32) ([]int, err
 }
 
 func sampleSize(objLen, size int, replace bool, seed uint32) ([]int, error) {
-	idx, err := NewRandomState(seed).Choice(objLen, size, replace, nil)
+	idx, err := NewRandomState(seed).choice(objLen, size, replace, nil)
 	if err != nil {
-		return nil, fmt.Errorf("sample: %w", err)
+		return nil, fmt.Errorf("pyrand: sample: %w", err)
 	}
 	return idx, nil
 }

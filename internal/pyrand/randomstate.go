@@ -247,6 +247,14 @@ func (rs *RandomState) Shuffle(n int, swap func(i, j int)) {
 //
 // A scalar draw (size=None) consumes the stream exactly like size 1.
 func (rs *RandomState) Choice(popSize, size int, replace bool, p []float64) ([]int, error) {
+	idx, err := rs.choice(popSize, size, replace, p)
+	if err != nil {
+		return nil, fmt.Errorf("pyrand: choice: %w", err)
+	}
+	return idx, nil
+}
+
+func (rs *RandomState) choice(popSize, size int, replace bool, p []float64) ([]int, error) {
 	if err := checkChoiceArgs(popSize, size, p); err != nil {
 		return nil, err
 	}
@@ -270,7 +278,7 @@ func (rs *RandomState) Choice(popSize, size int, replace bool, p []float64) ([]i
 		return out, nil
 	}
 	if size > popSize {
-		return nil, errors.New("pyrand: choice: Cannot take a larger sample than population when 'replace=False'")
+		return nil, errors.New("Cannot take a larger sample than population when 'replace=False'")
 	}
 	if p != nil {
 		return choiceNoReplaceP(p, size, func(k int) []float64 { return rs.RandomSampleN(k) })
@@ -282,32 +290,32 @@ func (rs *RandomState) Choice(popSize, size int, replace bool, p []float64) ([]i
 // and Generator.choice.
 func checkChoiceArgs(popSize, size int, p []float64) error {
 	if size < 0 {
-		return fmt.Errorf("pyrand: choice size %d: negative dimensions are not allowed", size)
+		return fmt.Errorf("size %d: negative dimensions are not allowed", size)
 	}
 	if popSize < 0 {
-		return fmt.Errorf("pyrand: choice: population size %d must be non-negative", popSize)
+		return fmt.Errorf("population size %d must be non-negative", popSize)
 	}
 	if popSize == 0 && size != 0 {
-		return errors.New("pyrand: choice: a cannot be empty unless no samples are taken")
+		return errors.New("a cannot be empty unless no samples are taken")
 	}
 	if p == nil {
 		return nil
 	}
 	if len(p) != popSize {
-		return fmt.Errorf("pyrand: choice: a and p must have same size (%d != %d)", popSize, len(p))
+		return fmt.Errorf("a and p must have same size (%d != %d)", popSize, len(p))
 	}
 	sum := kahanSum(p)
 	if math.IsNaN(sum) {
-		return errors.New("pyrand: choice: probabilities contain NaN")
+		return errors.New("probabilities contain NaN")
 	}
 	for _, v := range p {
 		if v < 0 {
-			return errors.New("pyrand: choice: probabilities are not non-negative")
+			return errors.New("probabilities are not non-negative")
 		}
 	}
 	// atol = sqrt(float64 eps), as in NumPy.
 	if math.Abs(sum-1) > math.Sqrt(0x1p-52) {
-		return errors.New("pyrand: choice: probabilities do not sum to 1")
+		return errors.New("probabilities do not sum to 1")
 	}
 	return nil
 }
@@ -360,7 +368,7 @@ func choiceNoReplaceP(p []float64, size int, draw func(k int) []float64) ([]int,
 		}
 	}
 	if nonZero < size {
-		return nil, errors.New("pyrand: choice: fewer non-zero entries in p than size")
+		return nil, errors.New("fewer non-zero entries in p than size")
 	}
 	pp := append([]float64(nil), p...)
 	found := make([]int, 0, size)

@@ -65,19 +65,27 @@ func formatFloat(f float64) string {
 // in [1, n-1], a float size is not in (0, 1), two float sizes add up to more
 // than 1, the counts add up to more than n, or the train side is empty.
 func ValidateShuffleSplit(n int, test, train, defaultTest Size) (nTrain, nTest int, err error) {
+	nTrain, nTest, err = validateShuffleSplit(n, test, train, defaultTest)
+	if err != nil {
+		return 0, 0, fmt.Errorf("pyrand: %w", err)
+	}
+	return nTrain, nTest, nil
+}
+
+func validateShuffleSplit(n int, test, train, defaultTest Size) (nTrain, nTest int, err error) {
 	if !test.IsSet() && !train.IsSet() {
 		test = defaultTest
 	}
 	if (test.kind == sizeCount && (test.count >= n || test.count <= 0)) ||
 		(test.kind == sizeFrac && (test.frac <= 0 || test.frac >= 1 || math.IsNaN(test.frac))) {
-		return 0, 0, fmt.Errorf("pyrand: test_size=%v should be either positive and smaller than the number of samples %d or a float in the (0, 1) range", test, n)
+		return 0, 0, fmt.Errorf("test_size=%v should be either positive and smaller than the number of samples %d or a float in the (0, 1) range", test, n)
 	}
 	if (train.kind == sizeCount && (train.count >= n || train.count <= 0)) ||
 		(train.kind == sizeFrac && (train.frac <= 0 || train.frac >= 1 || math.IsNaN(train.frac))) {
-		return 0, 0, fmt.Errorf("pyrand: train_size=%v should be either positive and smaller than the number of samples %d or a float in the (0, 1) range", train, n)
+		return 0, 0, fmt.Errorf("train_size=%v should be either positive and smaller than the number of samples %d or a float in the (0, 1) range", train, n)
 	}
 	if train.kind == sizeFrac && test.kind == sizeFrac && train.frac+test.frac > 1 {
-		return 0, 0, fmt.Errorf("pyrand: The sum of test_size and train_size = %s, should be in the (0, 1) range. Reduce test_size and/or train_size.", formatFloat(train.frac+test.frac))
+		return 0, 0, fmt.Errorf("The sum of test_size and train_size = %s, should be in the (0, 1) range. Reduce test_size and/or train_size.", formatFloat(train.frac+test.frac))
 	}
 	var fTest, fTrain float64
 	switch test.kind {
@@ -98,11 +106,11 @@ func ValidateShuffleSplit(n int, test, train, defaultTest Size) (nTrain, nTest i
 		fTest = float64(n) - fTrain
 	}
 	if fTrain+fTest > float64(n) {
-		return 0, 0, fmt.Errorf("pyrand: The sum of train_size and test_size = %d, should be smaller than the number of samples %d. Reduce test_size and/or train_size.", int(fTrain+fTest), n)
+		return 0, 0, fmt.Errorf("The sum of train_size and test_size = %d, should be smaller than the number of samples %d. Reduce test_size and/or train_size.", int(fTrain+fTest), n)
 	}
 	nTrain, nTest = int(fTrain), int(fTest)
 	if nTrain == 0 {
-		return 0, 0, fmt.Errorf("pyrand: With n_samples=%d, test_size=%v and train_size=%v, the resulting train set will be empty. Adjust any of the aforementioned parameters.", n, test, train)
+		return 0, 0, fmt.Errorf("With n_samples=%d, test_size=%v and train_size=%v, the resulting train set will be empty. Adjust any of the aforementioned parameters.", n, test, train)
 	}
 	return nTrain, nTest, nil
 }
@@ -139,13 +147,13 @@ func TrainTestSplit(n int, opt SplitOptions) (train, test []int, err error) {
 	if n < 0 {
 		return nil, nil, fmt.Errorf("pyrand: train_test_split: negative number of samples %d", n)
 	}
-	nTrain, nTest, err := ValidateShuffleSplit(n, opt.TestSize, opt.TrainSize, Fraction(0.25))
+	nTrain, nTest, err := validateShuffleSplit(n, opt.TestSize, opt.TrainSize, Fraction(0.25))
 	if err != nil {
-		return nil, nil, fmt.Errorf("train_test_split: %w", err)
+		return nil, nil, fmt.Errorf("pyrand: train_test_split: %w", err)
 	}
 	if opt.NoShuffle {
 		if opt.Stratify != nil {
-			return nil, nil, errors.New("pyrand: Stratified train/test split is not implemented for shuffle=False")
+			return nil, nil, errors.New("pyrand: train_test_split: Stratified train/test split is not implemented for shuffle=False")
 		}
 		train = make([]int, nTrain)
 		for i := range train {
@@ -161,9 +169,9 @@ func TrainTestSplit(n int, opt SplitOptions) (train, test []int, err error) {
 		if len(opt.Stratify) != n {
 			return nil, nil, fmt.Errorf("pyrand: train_test_split: found input variables with inconsistent numbers of samples: [%d, %d]", n, len(opt.Stratify))
 		}
-		train, test, err = StratifiedShuffleSplit(opt.Stratify, Count(nTest), Count(nTrain), NewRandomState(opt.RandomState))
+		train, test, err = stratifiedShuffleSplit(opt.Stratify, Count(nTest), Count(nTrain), NewRandomState(opt.RandomState))
 		if err != nil {
-			return nil, nil, fmt.Errorf("train_test_split: %w", err)
+			return nil, nil, fmt.Errorf("pyrand: train_test_split: %w", err)
 		}
 		return train, test, nil
 	}
@@ -177,9 +185,9 @@ func TrainTestSplit(n int, opt SplitOptions) (train, test []int, err error) {
 // the same stream, so calling ShuffleSplit again with the same rs yields
 // them.
 func ShuffleSplit(n int, test, train Size, rs *RandomState) (trainIdx, testIdx []int, err error) {
-	nTrain, nTest, err := ValidateShuffleSplit(n, test, train, Fraction(0.1))
+	nTrain, nTest, err := validateShuffleSplit(n, test, train, Fraction(0.1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("ShuffleSplit: %w", err)
+		return nil, nil, fmt.Errorf("pyrand: ShuffleSplit: %w", err)
 	}
 	perm := rs.Permutation(n)
 	return perm[nTest : nTest+nTrain], perm[:nTest], nil
@@ -202,10 +210,18 @@ func ShuffleSplit(n int, test, train Size, rs *RandomState) (trainIdx, testIdx [
 // As with [ShuffleSplit], calling it again with the same rs yields the next
 // split.
 func StratifiedShuffleSplit(y []int, test, train Size, rs *RandomState) (trainIdx, testIdx []int, err error) {
-	n := len(y)
-	nTrain, nTest, err := ValidateShuffleSplit(n, test, train, Fraction(0.1))
+	trainIdx, testIdx, err = stratifiedShuffleSplit(y, test, train, rs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("StratifiedShuffleSplit: %w", err)
+		return nil, nil, fmt.Errorf("pyrand: StratifiedShuffleSplit: %w", err)
+	}
+	return trainIdx, testIdx, nil
+}
+
+func stratifiedShuffleSplit(y []int, test, train Size, rs *RandomState) (trainIdx, testIdx []int, err error) {
+	n := len(y)
+	nTrain, nTest, err := validateShuffleSplit(n, test, train, Fraction(0.1))
+	if err != nil {
+		return nil, nil, err
 	}
 	codes, classes := ClassCodes(y)
 	counts := make([]int, len(classes))
@@ -213,13 +229,13 @@ func StratifiedShuffleSplit(y []int, test, train Size, rs *RandomState) (trainId
 		counts[c]++
 	}
 	if slices.Min(counts) < 2 {
-		return nil, nil, errors.New("pyrand: The least populated class in y has only 1 member, which is too few. The minimum number of groups for any class cannot be less than 2.")
+		return nil, nil, errors.New("The least populated class in y has only 1 member, which is too few. The minimum number of groups for any class cannot be less than 2.")
 	}
 	if nTrain < len(classes) {
-		return nil, nil, fmt.Errorf("pyrand: The train_size = %d should be greater or equal to the number of classes = %d", nTrain, len(classes))
+		return nil, nil, fmt.Errorf("The train_size = %d should be greater or equal to the number of classes = %d", nTrain, len(classes))
 	}
 	if nTest < len(classes) {
-		return nil, nil, fmt.Errorf("pyrand: The test_size = %d should be greater or equal to the number of classes = %d", nTest, len(classes))
+		return nil, nil, fmt.Errorf("The test_size = %d should be greater or equal to the number of classes = %d", nTest, len(classes))
 	}
 	classIdx := make([][]int, len(classes))
 	for i, c := range codes {
