@@ -1,0 +1,457 @@
+package competitions
+
+// Shared grading and preparation helpers: the Go equivalents of the
+// original's competitions/utils.py functions that many graders and preparers
+// call (harness.md §4.9; the per-competition specs' "Grade" sections give the
+// order of the checks each one makes).
+//
+//   - sharedPrepareForAccuracy = prepare_for_accuracy_metric
+//   - sharedPrepareForAUROC    = prepare_for_auroc_metric
+//   - sharedOneHotLogLossInputs = one_hot_dfs_to_log_loss_inputs with
+//     apply_softmax=False (no competition in the benchmark turns softmax on)
+//   - sharedOneHot             = df_to_one_hot
+//
+// plus the pandas/numpy building blocks they rest on: a column as the numpy
+// array .to_numpy() gives (sharedLabels, sharedFloats), pandas sort_values
+// order (sharedSortIndex) and numpy's element-wise != between two id arrays
+// (sharedCellsEqual).
+//
+// Conventions: a failed check the original raises as InvalidSubmissionError
+// returns competition.Invalid; an `assert` on the answers or any other Python
+// exception returns a plain error (both give a null score in the harness).
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// sharedLabels returns column c as the numpy array pandas' .to_numpy() gives:
+// int64, float64 (NaN for missing) and bool arrays as such; a text column as
+// an object array of str, with float NaN for missing cells; a bool column
+// with missing cells as an object array of bools and NaN.
+func sharedLabels(c *table.Column) metric.Labels {
+	n := c.Len()
+	switch c.Kind {
+	case table.Int64:
+		return metric.IntLabels(c.Ints)
+	case table.Float64:
+		return metric.FloatLabels(c.Floats)
+	case table.Bool:
+		return metric.BoolLabels(c.Bools)
+	case table.BoolObject:
+		v := make([]metric.Value, n)
+		for i := range v {
+			if c.IsNull(i) {
+				v[i] = metric.FloatValue(math.NaN())
+			} else {
+				v[i] = metric.BoolValue(c.Bools[i])
+			}
+		}
+		return metric.ObjectLabels(v)
+	}
+	if !c.HasNull() {
+		return metric.StrLabels(c.Text)
+	}
+	v := make([]metric.Value, n)
+	for i := range v {
+		if c.IsNull(i) {
+			v[i] = metric.FloatValue(math.NaN())
+		} else {
+			v[i] = metric.StrValue(c.Text[i])
+		}
+	}
+	return metric.ObjectLabels(v)
+}
+
+// sharedFloats returns column c converted to float64 as numpy's
+// asarray(..., dtype=float64) (and so scikit-learn's check_array) converts
+// it: numbers as they are, booleans as 0/1, missing cells as NaN. Text that
+// Python's float() accepts converts too; any other text is the ValueError
+// "could not convert string to float: '<text>'".
+func sharedFloats(c *table.Column) ([]float64, error) {
+	n := c.Len()
+	out := make([]float64, n)
+	if c.Kind == table.Float64 {
+		copy(out, c.Floats)
+		return out, nil
+	}
+	for i := range out {
+		if v, ok := c.Float(i); ok {
+			out[i] = v
+			continue
+		}
+		if c.IsNull(i) {
+			out[i] = math.NaN()
+			continue
+		}
+		v, ok := sharedParsePyFloat(c.Text[i])
+		if !ok {
+			return nil, fmt.Errorf("could not convert string to float: '%s'", c.Text[i])
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// sharedParsePyFloat parses s as Python's float(str) does: surrounding
+// whitespace allowed, decimal and exponent forms, "inf"/"infinity"/"nan" in
+// any case with an optional sign; no hex forms. Underscores between digits
+// (which Python accepts) are not supported; such text does not occur in CSV
+// cells pandas leaves as text alongside numbers.
+func sharedParsePyFloat(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s, "xXpP_") {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return v, true // ±inf or 0 on overflow/underflow, as Python
+		}
+		return 0, false
+	}
+	return v, true
+}
+
+// sharedCompareCells orders two non-missing cells of one column as Python
+// compares the values pandas holds (numbers by value, False < True, text by
+// code point, which is byte order for UTF-8).
+func sharedCompareCells(c *table.Column, i, j int) int {
+	switch c.Kind {
+	case table.Int64:
+		return cmp.Compare(c.Ints[i], c.Ints[j])
+	case table.Float64:
+		return cmp.Compare(c.Floats[i], c.Floats[j])
+	case table.Bool, table.BoolObject:
+		a, b := c.Bools[i], c.Bools[j]
+		switch {
+		case a == b:
+			return 0
+		case !a:
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(c.Text[i], c.Text[j])
+}
+
+// sharedSortIndex returns the row order of df.sort_values(c) (ascending,
+// na_position="last"): non-missing cells in increasing order, then the
+// missing ones. The sort is stable; pandas' default quicksort is not, which
+// matters only for equal keys, i.e. duplicate ids. Every caller compares the
+// sorted ids with unique answer ids, so duplicates make the submission
+// invalid before their order could matter (see the specs' notes).
+func sharedSortIndex(c *table.Column) []int {
+	n := c.Len()
+	idx := make([]int, 0, n)
+	var nulls []int
+	for i := 0; i < n; i++ {
+		if c.IsNull(i) {
+			nulls = append(nulls, i)
+		} else {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return sharedCompareCells(c, a, b) })
+	return append(idx, nulls...)
+}
+
+// sharedCellsEqual reports whether a[i] == b[j] under numpy's element-wise
+// comparison of the two columns' arrays: numbers (and booleans, as 0/1)
+// compare by value across int/float/bool dtypes, text compares with text by
+// content, text never equals a number, and a missing cell (NaN) equals
+// nothing.
+func sharedCellsEqual(a *table.Column, i int, b *table.Column, j int) bool {
+	if a.IsNull(i) || b.IsNull(j) {
+		return false
+	}
+	aText, bText := a.Kind == table.String, b.Kind == table.String
+	if aText || bText {
+		return aText && bText && a.Text[i] == b.Text[j]
+	}
+	if a.Kind == table.Int64 && b.Kind == table.Int64 {
+		return a.Ints[i] == b.Ints[j]
+	}
+	x, _ := a.Float(i)
+	y, _ := b.Float(j)
+	if a.Kind == table.Int64 && b.Kind == table.Float64 {
+		return sharedIntEqualsFloat(a.Ints[i], y)
+	}
+	if a.Kind == table.Float64 && b.Kind == table.Int64 {
+		return sharedIntEqualsFloat(b.Ints[j], x)
+	}
+	return x == y
+}
+
+// sharedIntEqualsFloat is numpy's int64 == float64, which converts the int to
+// float64 first (so 2**53+1 == 2.0**53).
+func sharedIntEqualsFloat(i int64, f float64) bool { return float64(i) == f }
+
+// sharedAlignByID sorts both tables by their id column as
+// df.sort_values(id) does and reports whether the sorted id arrays agree at
+// every position (numpy's `(sub_ids != ans_ids).any()` is false). The tables
+// must have the same length. It returns the sorted row orders.
+func sharedAlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
+	subIdx, ansIdx = sharedSortIndex(sub), sharedSortIndex(ans)
+	if len(subIdx) != len(ansIdx) {
+		return subIdx, ansIdx, false
+	}
+	for k := range subIdx {
+		if !sharedCellsEqual(sub, subIdx[k], ans, ansIdx[k]) {
+			return subIdx, ansIdx, false
+		}
+	}
+	return subIdx, ansIdx, true
+}
+
+// sharedPrepareForAccuracy is prepare_for_accuracy_metric(submission,
+// answers, target_column, id_column). Checks, in order:
+//  1. (assert) the answers have the target and id columns → plain error;
+//  2. row counts differ → invalid;
+//  3. no target column in the submission → invalid;
+//  4. no id column in the submission → invalid;
+//  5. after sorting both by id, the ids differ at some position → invalid.
+//
+// It returns the answers' and the submission's target columns in sorted-id
+// order, as the numpy arrays sklearn.metrics.accuracy_score receives (pass
+// them to metric.Accuracy).
+func sharedPrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred metric.Labels, err error) {
+	ansTarget, ok1 := ans.Col(target)
+	ansID, ok2 := ans.Col(id)
+	if !ok1 || !ok2 {
+		return yTrue, yPred, fmt.Errorf("answers must have columns %q and %q", target, id)
+	}
+	if sub.Len() != ans.Len() {
+		return yTrue, yPred, competition.Invalid("Submission must have the same length as the answers (%d rows, expected %d).", sub.Len(), ans.Len())
+	}
+	subTarget, ok := sub.Col(target)
+	if !ok {
+		return yTrue, yPred, competition.Invalid("Submission must have a `%s` column", target)
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return yTrue, yPred, competition.Invalid("Submission must have a `%s` column", id)
+	}
+	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	if !match {
+		return yTrue, yPred, competition.Invalid("Submission and answers `%s` values do not match", id)
+	}
+	return sharedLabels(ansTarget.Take(ansIdx)), sharedLabels(subTarget.Take(subIdx)), nil
+}
+
+// sharedPrepareForAUROC is prepare_for_auroc_metric(submission, answers,
+// id_col, target_col). Checks, in order:
+//  1. (assert) the answers have the id and target columns → plain error;
+//  2. no id column in the submission → invalid;
+//  3. no target column in the submission → invalid;
+//  4. row counts differ → invalid;
+//  5. pandas.to_numeric(target) fails (text that is not a number) → invalid;
+//     the conversion is only a test, its result is discarded;
+//  6. min(target) < 0 or max(target) > 1, on the column as read, NaN skipped
+//     → invalid (a text column that passed 5 makes the comparison raise
+//     TypeError → plain error);
+//  7. after sorting both by id, the ids differ at some position → invalid.
+//
+// It returns y_true (answers) and y_score (submission) in sorted-id order as
+// float64 for metric.ROCAUC, which rejects NaN scores as scikit-learn does.
+// A bool column with missing cells gives NaN there (numpy's float conversion
+// of the object array), so it also fails in the metric.
+func sharedPrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []float64, err error) {
+	ansID, ok1 := ans.Col(id)
+	ansTarget, ok2 := ans.Col(target)
+	if !ok1 || !ok2 {
+		return nil, nil, fmt.Errorf("answers must have columns %q and %q", id, target)
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return nil, nil, competition.Invalid("Submission should have an %s column", id)
+	}
+	subTarget, ok := sub.Col(target)
+	if !ok {
+		return nil, nil, competition.Invalid("Submission should have a %s column", target)
+	}
+	if sub.Len() != ans.Len() {
+		return nil, nil, competition.Invalid("Submission and answers should have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
+	}
+	if subTarget.Kind == table.String {
+		for i := 0; i < subTarget.Len(); i++ {
+			if subTarget.IsNull(i) {
+				continue
+			}
+			if _, ok := sharedParsePyFloat(subTarget.Text[i]); !ok {
+				return nil, nil, competition.Invalid("Expected %s column to be numeric, got object instead", target)
+			}
+		}
+		// Numeric text in an object column: min() returns a str and
+		// `str < 0` raises TypeError.
+		return nil, nil, fmt.Errorf("'<' not supported between instances of 'str' and 'int'")
+	}
+	lo, hi := sharedNanMinMax(subTarget)
+	if lo < 0 || hi > 1 {
+		return nil, nil, competition.Invalid("Submission %s column should contain probabilities, and therefore contain values between 0 and 1 inclusive", target)
+	}
+	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	if !match {
+		return nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
+	}
+	yTrue, err = sharedFloats(ansTarget.Take(ansIdx))
+	if err != nil {
+		return nil, nil, fmt.Errorf("answers %s: %w", target, err)
+	}
+	yScore, err = sharedFloats(subTarget.Take(subIdx))
+	if err != nil {
+		return nil, nil, err
+	}
+	return yTrue, yScore, nil
+}
+
+// sharedNanMinMax is pandas Series.min() and .max() of a numeric or bool
+// column, skipping missing cells; NaN when every cell is missing (and for an
+// empty column), so that comparisons with it are false.
+func sharedNanMinMax(c *table.Column) (lo, hi float64) {
+	lo, hi = math.NaN(), math.NaN()
+	for i := 0; i < c.Len(); i++ {
+		if c.IsNull(i) {
+			continue
+		}
+		v, _ := c.Float(i)
+		if math.IsNaN(lo) || v < lo {
+			lo = v
+		}
+		if math.IsNaN(hi) || v > hi {
+			hi = v
+		}
+	}
+	return lo, hi
+}
+
+// sharedOneHotLogLossInputs is one_hot_dfs_to_log_loss_inputs(submission,
+// answers, id_column, apply_softmax=False). Checks, in order:
+//  1. some answers column is missing from the submission → invalid;
+//  2. the submission has no id column → invalid;
+//  3. (assert) the answers have the id column → plain error;
+//  4. the submission's columns are restricted to the answers' columns, in the
+//     answers' order; both tables are sorted by id; (assert) the sorted id
+//     lists are equal (Python list ==, so a NaN id never matches) → plain
+//     error, not an invalid submission.
+//
+// It returns the classes (the answers' columns other than id, in order) and
+// y_true / y_pred as row-major n×k float64 matrices in sorted-id order, as
+// sklearn.metrics.log_loss receives them. A text cell in y_pred is the
+// conversion ValueError (plain error); missing cells are NaN.
+func sharedOneHotLogLossInputs(sub, ans *table.Table, id string) (classes []string, yTrue, yPred [][]float64, err error) {
+	var missing []string
+	for _, name := range ans.Names() {
+		if !sub.Has(name) {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, nil, nil, competition.Invalid("Submission is missing the following columns: %s", strings.Join(missing, ", "))
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return nil, nil, nil, competition.Invalid("Submission must have a `%s` column", id)
+	}
+	ansID, ok := ans.Col(id)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("answers must have a %q column", id)
+	}
+	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	if len(subIdx) != len(ansIdx) {
+		return nil, nil, nil, fmt.Errorf("submission and answers `%s` columns do not match after sorting (%d and %d rows)", id, len(subIdx), len(ansIdx))
+	}
+	for k := range subIdx {
+		if !sharedCellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
+			return nil, nil, nil, fmt.Errorf("submission and answers `%s` columns do not match after sorting", id)
+		}
+	}
+	for _, name := range ans.Names() {
+		if name != id {
+			classes = append(classes, name)
+		}
+	}
+	n := ans.Len()
+	yTrue, yPred = sharedMatrix(n, len(classes)), sharedMatrix(n, len(classes))
+	for k, name := range classes {
+		a, _ := ans.Col(name)
+		s, _ := sub.Col(name)
+		av, err := sharedFloats(a.Take(ansIdx))
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("answers column %s: %w", name, err)
+		}
+		sv, err := sharedFloats(s.Take(subIdx))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		for i := 0; i < n; i++ {
+			yTrue[i][k], yPred[i][k] = av[i], sv[i]
+		}
+	}
+	return classes, yTrue, yPred, nil
+}
+
+// sharedMatrix allocates an n×k matrix backed by one slice.
+func sharedMatrix(n, k int) [][]float64 {
+	back := make([]float64, n*k)
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = back[i*k : (i+1)*k : (i+1)*k]
+	}
+	return m
+}
+
+// sharedOneHot is df_to_one_hot(df, id_column, target_column, classes): a
+// table with the id column (copied from ids, same dtype) followed by one
+// int64 0/1 column per class, in classes order, with a 1 in the column named
+// by each row's label. As in pandas, a label that is not among classes adds a
+// new float64 column at the end (1.0 on its rows, NaN elsewhere); a label
+// that names the id column overwrites that row's id with the integer 1,
+// which this port reports as an error instead.
+func sharedOneHot(ids *table.Column, idColumn string, labels []string, classes []string) (*table.Table, error) {
+	n := ids.Len()
+	if len(labels) != n {
+		return nil, fmt.Errorf("one-hot: %d labels for %d ids", len(labels), n)
+	}
+	pos := make(map[string]int, len(classes))
+	cols := []*table.Column{ids.Renamed(idColumn)}
+	for _, c := range classes {
+		if c == idColumn {
+			return nil, fmt.Errorf("one-hot: class %q is the id column", c)
+		}
+		if _, dup := pos[c]; dup {
+			return nil, fmt.Errorf("one-hot: duplicate class %q", c)
+		}
+		pos[c] = len(cols)
+		cols = append(cols, table.Ints(c, make([]int64, n)))
+	}
+	for i, l := range labels {
+		if l == idColumn {
+			return nil, fmt.Errorf("one-hot: label %q is the id column", l)
+		}
+		k, ok := pos[l]
+		if !ok {
+			f := make([]float64, n)
+			for j := range f {
+				f[j] = math.NaN()
+			}
+			k = len(cols)
+			pos[l] = k
+			cols = append(cols, table.Floats(l, f))
+		}
+		if c := cols[k]; c.Kind == table.Int64 {
+			c.Ints[i] = 1
+		} else {
+			c.Floats[i] = 1
+		}
+	}
+	return table.New(cols...)
+}

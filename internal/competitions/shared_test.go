@@ -1,0 +1,384 @@
+package competitions
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// Test helpers shared by the competition tests (prefix sharedT).
+
+// sharedTTable parses CSV text with the harness reader.
+func sharedTTable(t testing.TB, csv string) *table.Table {
+	t.Helper()
+	if csv == "" {
+		return table.MustNew()
+	}
+	tb, err := table.ReadBytes([]byte(csv), table.ReadOptions{})
+	if err != nil {
+		t.Fatalf("parsing test CSV: %v\n%s", err, csv)
+	}
+	return tb
+}
+
+// sharedTRef is one entry of a reference_scores.json written by a
+// competition's reference_grade.py: the unrounded score, or null with the
+// error kind ("invalid" for InvalidSubmissionError, else the Python
+// exception name).
+type sharedTRef struct {
+	Score *float64 `json:"score"`
+	Error *string  `json:"error"`
+}
+
+// sharedTCheckReferenceScores grades every submission in dir/submissions
+// against answersPath and compares with dir/reference_scores.json: the same
+// valid/invalid/error decision and, for valid ones, the score to 1e-9 before
+// rounding and exactly after the harness's rounding.
+func sharedTCheckReferenceScores(t *testing.T, impl *competition.Impl, answersPath, dir string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "reference_scores.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs map[string]sharedTRef
+	if err := json.Unmarshal(b, &refs); err != nil {
+		t.Fatal(err)
+	}
+	answers, err := grade.LoadAnswers(impl, answersPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) == 0 {
+		t.Fatal("no reference scores")
+	}
+	for _, name := range sortedKeys(refs) {
+		ref := refs[name]
+		t.Run(name, func(t *testing.T) {
+			sub, err := grade.ReadSubmission(filepath.Join(dir, "submissions", name))
+			if err != nil {
+				t.Fatalf("reading submission: %v", err)
+			}
+			out := grade.Call(impl, sub, answers)
+			if ref.Score == nil {
+				if out.Score != nil {
+					t.Fatalf("score %v, want null (%s)", *out.Score, *ref.Error)
+				}
+				wantInvalid := *ref.Error == "invalid"
+				if gotInvalid := errors.Is(out.Err, competition.ErrInvalidSubmission); gotInvalid != wantInvalid {
+					t.Errorf("error %v: invalid=%v, reference says %s", out.Err, gotInvalid, *ref.Error)
+				}
+				return
+			}
+			if out.Score == nil {
+				t.Fatalf("null score (%v), want %v", out.Err, *ref.Score)
+			}
+			raw, err := impl.Grade(sub, answers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sharedTClose(raw.Value, *ref.Score) {
+				t.Errorf("score %.17g, want %.17g", raw.Value, *ref.Score)
+			}
+			if want := grade.Round5(competition.Score{Value: *ref.Score, Kind: raw.Kind}); !sharedTClose(*out.Score, want) {
+				t.Errorf("rounded score %v, want %v", *out.Score, want)
+			}
+		})
+	}
+}
+
+func sharedTClose(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return a == b || math.Abs(a-b) <= 1e-9
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sharedTMalformed grades mutations of a valid submission that must never
+// panic: every one must come back as an error (invalid or unexpected) or a
+// score, and the structural ones (no columns, a missing id or target column,
+// a wrong row count, a duplicated id) must be errors.
+func sharedTMalformed(t *testing.T, impl *competition.Impl, valid, answers *table.Table, id string, targets ...string) {
+	t.Helper()
+	type mut struct {
+		name    string
+		sub     *table.Table
+		mustErr bool
+	}
+	var muts []mut
+	add := func(name string, sub *table.Table, mustErr bool) { muts = append(muts, mut{name, sub, mustErr}) }
+	add("empty", table.MustNew(), true)
+	add("no rows", valid.Take(nil), true)
+	add("drop id", valid.Drop(id), true)
+	for _, tg := range targets {
+		add("drop "+tg, valid.Drop(tg), true)
+	}
+	n := valid.Len()
+	if n > 1 {
+		add("one row short", valid.Take(sharedTRange(n-1)), true)
+		dup := sharedTRange(n)
+		dup[1] = 0
+		add("duplicate id", valid.Take(dup), true)
+	}
+	twice := append(sharedTRange(n), sharedTRange(n)...)
+	add("every row twice", valid.Take(twice), true)
+	cellsAll := func(name, text string) {
+		for _, tg := range append([]string{id}, targets...) {
+			c := make([]string, n)
+			for i := range c {
+				c[i] = text
+			}
+			col := table.Strings(tg, c)
+			if text == "" {
+				col.Null = make([]bool, n)
+				for i := range col.Null {
+					col.Null[i] = true
+				}
+			}
+			s, err := valid.With(col)
+			if err != nil {
+				t.Fatal(err)
+			}
+			add(fmt.Sprintf("%s in %s", name, tg), s, tg == id)
+		}
+	}
+	cellsAll("text", "abc")
+	cellsAll("missing", "")
+	for _, tg := range targets {
+		for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e308, -1e308, -1} {
+			f := make([]float64, n)
+			for i := range f {
+				f[i] = 0
+			}
+			f[0] = v
+			s, _ := valid.With(table.Floats(tg, f))
+			add(fmt.Sprintf("%v in %s", v, tg), s, false)
+		}
+		s, _ := valid.With(table.Bools(tg, make([]bool, n)))
+		add("bools in "+tg, s, false)
+	}
+	for _, m := range muts {
+		t.Run(m.name, func(t *testing.T) {
+			out := grade.Call(impl, m.sub, answers)
+			if out.Err != nil && strings.Contains(out.Err.Error(), "panicked") {
+				t.Fatalf("grader panicked: %v", out.Err)
+			}
+			if m.mustErr && out.Score != nil {
+				t.Fatalf("score %v, want an error", *out.Score)
+			}
+			if out.Score == nil && out.Err == nil {
+				t.Fatal("null score without an error")
+			}
+		})
+	}
+}
+
+func sharedTRange(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// --- tests of shared.go ---
+
+func TestSharedSortIndex(t *testing.T) {
+	tb := sharedTTable(t, "s,f,i,b\nb,2.5,3,True\n,,1,False\na,-1,2,True\nc,,2,False\n")
+	for _, tc := range []struct {
+		col  string
+		want []int
+	}{
+		{"s", []int{2, 0, 3, 1}},
+		{"f", []int{2, 0, 1, 3}},
+		{"i", []int{1, 2, 3, 0}},
+		{"b", []int{1, 3, 0, 2}},
+	} {
+		c, _ := tb.Col(tc.col)
+		if got := sharedSortIndex(c); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: order %v, want %v", tc.col, got, tc.want)
+		}
+	}
+}
+
+func TestSharedCellsEqual(t *testing.T) {
+	tb := sharedTTable(t, "s,i,f,b,n\n1,1,1.0,True,\nx,2,2.5,False,\n")
+	col := func(n string) *table.Column { c, _ := tb.Col(n); return c }
+	for _, tc := range []struct {
+		a, b string
+		i    int
+		want bool
+	}{
+		{"i", "f", 0, true}, {"i", "b", 0, true}, {"f", "b", 0, true},
+		{"s", "i", 0, false}, // "1" != 1
+		{"i", "f", 1, false}, {"s", "s", 1, true}, {"n", "n", 0, false},
+		{"b", "b", 1, true},
+	} {
+		if got := sharedCellsEqual(col(tc.a), tc.i, col(tc.b), tc.i); got != tc.want {
+			t.Errorf("%s[%d] == %s[%d]: %v, want %v", tc.a, tc.i, tc.b, tc.i, got, tc.want)
+		}
+	}
+}
+
+func TestSharedPrepareForAccuracy(t *testing.T) {
+	ans := sharedTTable(t, "id,y\nb,1\na,0\nc,2\n")
+	for _, tc := range []struct {
+		name, sub string
+		invalid   bool
+		want      float64
+	}{
+		{"aligned by id", "id,y\nc,2\na,0\nb,0\n", false, 2.0 / 3},
+		{"float labels", "y,id\n1.0,b\n0.0,a\n2.0,c\n", false, 1},
+		{"row count", "id,y\na,0\n", true, 0},
+		{"no target", "id,z\na,0\nb,1\nc,2\n", true, 0},
+		{"no id", "ID,y\na,0\nb,1\nc,2\n", true, 0},
+		{"duplicate id", "id,y\na,0\na,1\nc,2\n", true, 0},
+		{"other id", "id,y\na,0\nb,1\nd,2\n", true, 0},
+		{"missing id", "id,y\na,0\n,1\nc,2\n", true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			yTrue, yPred, err := sharedPrepareForAccuracy(sharedTTable(t, tc.sub), ans, "y", "id")
+			if tc.invalid {
+				if !errors.Is(err, competition.ErrInvalidSubmission) {
+					t.Fatalf("err = %v, want invalid", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := metric.Accuracy(yTrue, yPred)
+			if err != nil || got != tc.want {
+				t.Fatalf("accuracy %v (%v), want %v", got, err, tc.want)
+			}
+		})
+	}
+	if _, _, err := sharedPrepareForAccuracy(ans, sharedTTable(t, "id,z\na,1\n"), "y", "id"); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		t.Errorf("answers without the target: err = %v, want a plain error", err)
+	}
+}
+
+func TestSharedPrepareForAUROC(t *testing.T) {
+	ans := sharedTTable(t, "id,y\nb,1\na,0\nc,0\nd,1\n")
+	for _, tc := range []struct {
+		name, sub string
+		err       string // "invalid", "error" or "" (valid)
+		auc       float64
+	}{
+		{"perfect shuffled", "id,y\nd,0.9\nc,0.1\nb,0.8\na,0.2\n", "", 1},
+		{"ties", "id,y\na,0.5\nb,0.5\nc,0.5\nd,0.5\n", "", 0.5},
+		{"ints", "id,y\na,1\nb,0\nc,1\nd,0\n", "", 0},
+		{"bools", "id,y\na,False\nb,True\nc,False\nd,True\n", "", 1},
+		{"no id", "x,y\na,1\nb,0\nc,1\nd,0\n", "invalid", 0},
+		{"no target", "id,x\na,1\nb,0\nc,1\nd,0\n", "invalid", 0},
+		{"row count", "id,y\na,1\n", "invalid", 0},
+		{"text", "id,y\na,1\nb,x\nc,1\nd,0\n", "invalid", 0},
+		{"above one", "id,y\na,1\nb,1.5\nc,1\nd,0\n", "invalid", 0},
+		{"negative", "id,y\na,1\nb,-0.1\nc,1\nd,0\n", "invalid", 0},
+		{"inf", "id,y\na,1\nb,inf\nc,1\nd,0\n", "invalid", 0},
+		{"ids differ", "id,y\na,1\nb,0\nc,1\ne,0\n", "invalid", 0},
+		{"range before ids", "id,y\na,1\nb,2\nc,1\ne,0\n", "invalid", 0},
+		{"nan passes range, fails metric", "id,y\na,1\nb,\nc,1\nd,0\n", "error", 0},
+		{"all nan", "id,y\na,\nb,\nc,\nd,\n", "error", 0},
+		{"bools with missing", "id,y\na,True\nb,\nc,False\nd,True\n", "error", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			yTrue, yScore, err := sharedPrepareForAUROC(sharedTTable(t, tc.sub), ans, "id", "y")
+			if err == nil {
+				var auc float64
+				auc, err = metric.ROCAUC(yTrue, yScore)
+				if err == nil && tc.err == "" && auc != tc.auc {
+					t.Fatalf("auc %v, want %v", auc, tc.auc)
+				}
+			}
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("unexpected error %v", err)
+			case tc.err == "invalid" && !errors.Is(err, competition.ErrInvalidSubmission):
+				t.Fatalf("err = %v, want invalid", err)
+			case tc.err == "error" && (err == nil || errors.Is(err, competition.ErrInvalidSubmission)):
+				t.Fatalf("err = %v, want a plain error", err)
+			}
+		})
+	}
+}
+
+func TestSharedOneHot(t *testing.T) {
+	ids := table.Strings("id", []string{"x", "y", "z"})
+	oh, err := sharedOneHot(ids, "id", []string{"b", "a", "b"}, []string{"a", "b", "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := oh.WriteCSV(&sb, table.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "id,a,b,c\nx,0,1,0\ny,1,0,0\nz,0,1,0\n"; sb.String() != want {
+		t.Errorf("one-hot:\n%s\nwant\n%s", sb.String(), want)
+	}
+	// An unknown label appends a float column, as pandas' .loc does.
+	oh, err = sharedOneHot(ids, "id", []string{"a", "q", "q"}, []string{"a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb.Reset()
+	oh.WriteCSV(&sb, table.WriteOptions{})
+	if want := "id,a,q\nx,1,\ny,0,1.0\nz,0,1.0\n"; sb.String() != want {
+		t.Errorf("one-hot with unknown label:\n%s\nwant\n%s", sb.String(), want)
+	}
+}
+
+func TestSharedOneHotLogLossInputs(t *testing.T) {
+	ans := sharedTTable(t, "id,a,b\nq,1,0\np,0,1\n")
+	classes, yTrue, yPred, err := sharedOneHotLogLossInputs(sharedTTable(t, "b,extra,id,a\n0.25,x,p,0.75\n0.5,y,q,0.5\n"), ans, "id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(classes, []string{"a", "b"}) {
+		t.Fatalf("classes %v", classes)
+	}
+	// sorted by id: p then q
+	if !slices.Equal(yTrue[0], []float64{0, 1}) || !slices.Equal(yTrue[1], []float64{1, 0}) ||
+		!slices.Equal(yPred[0], []float64{0.75, 0.25}) || !slices.Equal(yPred[1], []float64{0.5, 0.5}) {
+		t.Fatalf("y_true %v y_pred %v", yTrue, yPred)
+	}
+	for _, tc := range []struct {
+		name, sub string
+		invalid   bool
+	}{
+		{"missing class", "id,a\nq,1\np,0\n", true},
+		{"missing id", "ID,a,b\nq,1,0\np,0,1\n", true},
+		{"ids differ", "id,a,b\nq,1,0\nr,0,1\n", false},
+		{"row count", "id,a,b\nq,1,0\n", false},
+		{"text probability", "id,a,b\nq,x,0\np,0,1\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, _, err := sharedOneHotLogLossInputs(sharedTTable(t, tc.sub), ans, "id")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if errors.Is(err, competition.ErrInvalidSubmission) != tc.invalid {
+				t.Fatalf("err = %v, invalid want %v", err, tc.invalid)
+			}
+		})
+	}
+}
