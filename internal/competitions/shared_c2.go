@@ -1,0 +1,748 @@
+package competitions
+
+// Shared helpers added by competition helper C2 (identifiers prefixed c2).
+//
+// The main piece is a fast, parallel "pandas read_csv → select rows → to_csv"
+// path for large, simple CSV files (tabular-playground-series-may-2022,
+// new-york-city-taxi-fare-prediction). It reproduces what
+//
+//	df = pd.read_csv(path, float_precision="round_trip")   # C engine, low_memory=True
+//	df.iloc[rows].to_csv(out, index=False)
+//
+// writes, for files it can prove are "simple" (see [c2OpenFrame]); for
+// anything else it declines and the caller falls back to package table.
+//
+// pandas behaviour reproduced (checked against pandas 1.5.3 and the pandas
+// 2.2 source, which share the C parser):
+//   - dtype inference per low_memory chunk: the C reader converts
+//     buffer_lines rows at a time, buffer_lines being the largest power of two
+//     whose double is below 2**20 // n_columns (16384 rows for 33 columns);
+//     each chunk's column becomes int64 (all cells integers, none missing),
+//     float64 (numbers and/or missing cells) or object (anything else);
+//   - chunks are then concatenated: int64+float64 chunks give float64 (ints
+//     print as "5.0"); any object chunk makes the column object, in which the
+//     numeric chunks keep their converted Python values (an int chunk's "007"
+//     prints "7", a float chunk's "1.50" prints "1.5") while the object chunks
+//     keep their text (the "DtypeWarning: mixed types" quirk);
+//   - the default NA strings become NaN and print as empty fields;
+//   - floats print as Python repr, ints as digits;
+//   - a one-column row whose only field is empty prints as `""` (Python csv).
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// c2NAValues are pandas' default na_values (pandas ≥ 2.0, which added "None").
+var c2NAValues = map[string]bool{
+	"": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "-1.#IND": true, "-1.#QNAN": true,
+	"-NaN": true, "-nan": true, "1.#IND": true, "1.#QNAN": true, "<NA>": true, "N/A": true,
+	"NA": true, "NULL": true, "NaN": true, "None": true, "n/a": true, "nan": true, "null": true,
+}
+
+// c2IsNA reports whether b is one of pandas' default NA strings.
+func c2IsNA(b []byte) bool {
+	if len(b) == 0 {
+		return true
+	}
+	if len(b) > 8 {
+		return false
+	}
+	return c2NAValues[string(b)] // map lookup of string(b) does not allocate
+}
+
+// c2Cell classifies one cell's text the way the pandas C parser's per-chunk
+// conversion sees it.
+type c2Cell uint8
+
+const (
+	c2CellNA     c2Cell = iota // a default NA string
+	c2CellInt                  // strict integer literal: -?[0-9]{1,18}
+	c2CellFloat                // strict decimal float literal
+	c2CellStr                  // plain text that can only be a string
+	c2CellUnsafe               // something the fast path does not model
+)
+
+// c2LexNumber reports whether b is a strict integer literal (-?digits, at
+// most 18 digits, so always within int64), a strict decimal float literal
+// (-?(d+(.d*)?|.d+)([eE][+-]?d+)?) below 1e308, a float literal that may
+// overflow (c2CellUnsafe: pandas keeps such a column as text) or none of
+// these (c2CellStr).
+func c2LexNumber(b []byte) c2Cell {
+	n := len(b)
+	i := 0
+	if n > 0 && b[0] == '-' {
+		i++
+	}
+	digits, sig := 0, 0 // integer digits, and those from the first non-zero one
+	for i < n && b[i] >= '0' && b[i] <= '9' {
+		if sig > 0 || b[i] != '0' {
+			sig++
+		}
+		i++
+		digits++
+	}
+	if i == n {
+		if digits == 0 || digits > 18 {
+			return c2CellStr
+		}
+		return c2CellInt
+	}
+	frac := 0
+	if b[i] == '.' {
+		i++
+		for i < n && b[i] >= '0' && b[i] <= '9' {
+			i++
+			frac++
+		}
+	}
+	if digits+frac == 0 {
+		return c2CellStr
+	}
+	if i < n && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < n && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		neg := i > 0 && b[i-1] == '-'
+		expDigits, exp := 0, 0
+		for i < n && b[i] >= '0' && b[i] <= '9' {
+			if exp < 1e6 {
+				exp = exp*10 + int(b[i]-'0')
+			}
+			i++
+			expDigits++
+		}
+		if expDigits == 0 {
+			return c2CellStr
+		}
+		if neg {
+			exp = -exp
+		}
+		// Decimal magnitude bound: value < 10**(mag+1).
+		mag := exp - 1
+		if sig > 0 {
+			mag = sig - 1 + exp
+		}
+		if i == n && mag >= 307 {
+			// Possibly ≥ 1e308: pandas leaves a column with an
+			// overflowing float as text; only the general reader
+			// models that.
+			return c2CellUnsafe
+		}
+	} else if i == n && sig-1 >= 307 {
+		return c2CellUnsafe
+	}
+	if i == n {
+		return c2CellFloat
+	}
+	return c2CellStr
+}
+
+// c2Classify lexes a cell. It is deliberately strict: any form whose pandas
+// conversion is not modelled exactly (booleans, inf/nan spellings, '+'
+// signs, surrounding blanks, number-like text the strict lexer rejects,
+// integers beyond 18 digits, invalid UTF-8) is reported unsafe.
+func c2Classify(b []byte) c2Cell {
+	if len(b) == 0 {
+		return c2CellNA
+	}
+	if k := c2LexNumber(b); k != c2CellStr {
+		return k // int, float or unsafe (overflowing float)
+	}
+	if c2IsNA(b) {
+		return c2CellNA
+	}
+	n := len(b)
+	if b[0] == ' ' || b[0] == '\t' || b[n-1] == ' ' || b[n-1] == '\t' || b[0] == '+' {
+		return c2CellUnsafe
+	}
+	switch string(b) {
+	case "True", "TRUE", "true", "False", "FALSE", "false":
+		return c2CellUnsafe // bool inference
+	}
+	s := b
+	if s[0] == '-' {
+		s = s[1:]
+	}
+	// Python float() spellings of inf and nan parse as floats in round_trip mode.
+	if len(s) == 3 || len(s) == 8 {
+		var low [8]byte
+		for i, c := range s {
+			low[i] = c | 0x20
+		}
+		switch string(low[:len(s)]) {
+		case "inf", "nan", "infinity":
+			return c2CellUnsafe
+		}
+	}
+	// Number-like text the strict lexer rejected (long integers, digit
+	// separators, …) might still convert.
+	if len(s) > 0 && (s[0] >= '0' && s[0] <= '9' || s[0] == '.') {
+		numeric := true
+		for _, c := range s {
+			if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' || c == '_') {
+				numeric = false
+				break
+			}
+		}
+		if numeric {
+			return c2CellUnsafe
+		}
+	}
+	if !utf8.Valid(b) {
+		return c2CellUnsafe
+	}
+	return c2CellStr
+}
+
+// c2Kind is the dtype a column (or one chunk of it) has.
+type c2Kind uint8
+
+const (
+	c2KindInt c2Kind = iota
+	c2KindFloat
+	c2KindObject
+)
+
+// c2Frame is a simple CSV file mapped into memory with its rows indexed and
+// its pandas dtypes inferred.
+type c2Frame struct {
+	data    []byte
+	release func() error
+	Names   []string
+	// starts[r] is the offset of data row r; starts[n] is one past the last
+	// row's newline (or len(data)+1 without a final newline).
+	starts []int64
+	// chunkRows is pandas' low_memory buffer_lines for this width.
+	chunkRows int
+	// kinds[c*len(Names)+j] is how column j's cells in chunk c print.
+	kinds []c2Kind
+	// colKind is the concatenated column's dtype.
+	colKind []c2Kind
+}
+
+// c2ErrNotSimple says the fast path declined the file; use the general reader.
+var c2ErrNotSimple = errors.New("csv is not simple enough for the fast path")
+
+// c2BufferLines is pandas' TextReader buffer_lines under low_memory=True.
+func c2BufferLines(width int) int {
+	if width < 1 {
+		width = 1
+	}
+	heuristic := (1 << 20) / width
+	b := 1
+	for b*2 < heuristic {
+		b *= 2
+	}
+	return b
+}
+
+// Close releases the mapped file.
+func (f *c2Frame) Close() error {
+	if f.release == nil {
+		return nil
+	}
+	err := f.release()
+	f.release, f.data = nil, nil
+	return err
+}
+
+// c2OpenFrame maps path and checks that it is simple: UTF-8 without BOM, no
+// quote characters, no '\r', no blank lines, a header of distinct non-empty
+// names, every row with exactly the header's field count, and every cell
+// modelled by [c2Classify]. When the file is readable but not simple the
+// error wraps c2ErrNotSimple and the caller should use package table.
+func c2OpenFrame(ctx context.Context, path string) (*c2Frame, error) {
+	data, release, err := c2MapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f := &c2Frame{data: data, release: release}
+	if err := f.index(ctx); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return f, nil
+}
+
+func (f *c2Frame) index(ctx context.Context) error {
+	data := f.data
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		return fmt.Errorf("byte order mark: %w", c2ErrNotSimple)
+	}
+	if bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
+		return fmt.Errorf("quotes or carriage returns: %w", c2ErrNotSimple)
+	}
+	nl := bytes.IndexByte(data, '\n')
+	if nl < 0 {
+		nl = len(data)
+	}
+	head := data[:nl]
+	if len(head) == 0 {
+		return fmt.Errorf("empty header: %w", c2ErrNotSimple)
+	}
+	seen := map[string]bool{}
+	for _, fld := range c2Split(head, nil) {
+		name := string(fld)
+		if name == "" || seen[name] || !utf8.ValidString(name) {
+			return fmt.Errorf("header names: %w", c2ErrNotSimple)
+		}
+		seen[name] = true
+		f.Names = append(f.Names, name)
+	}
+	// Row starts.
+	pos := nl + 1
+	starts := make([]int64, 0, len(data)/64+1)
+	for pos < len(data) {
+		if len(starts)&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		starts = append(starts, int64(pos))
+		i := bytes.IndexByte(data[pos:], '\n')
+		if i == 0 {
+			return fmt.Errorf("blank line: %w", c2ErrNotSimple)
+		}
+		if i < 0 {
+			pos = len(data) + 1
+			break
+		}
+		pos += i + 1
+	}
+	starts = append(starts, int64(pos))
+	f.starts = starts
+	f.chunkRows = c2BufferLines(len(f.Names))
+	return f.infer(ctx)
+}
+
+// Rows returns the number of data rows.
+func (f *c2Frame) Rows() int { return len(f.starts) - 1 }
+
+// Col returns the index of the named column or -1.
+func (f *c2Frame) Col(name string) int {
+	for i, n := range f.Names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// row returns the text of data row r without its newline.
+func (f *c2Frame) row(r int) []byte {
+	return f.data[f.starts[r] : f.starts[r+1]-1]
+}
+
+// infer classifies every cell chunk by chunk, in parallel.
+func (f *c2Frame) infer(ctx context.Context) error {
+	w := len(f.Names)
+	n := f.Rows()
+	chunks := (n + f.chunkRows - 1) / f.chunkRows
+	f.kinds = make([]c2Kind, chunks*w)
+	errs := make([]error, chunks)
+	c2Parallel(chunks, func(c int) {
+		if ctx.Err() != nil {
+			errs[c] = ctx.Err()
+			return
+		}
+		sawNA := make([]bool, w)
+		sawFloat := make([]bool, w)
+		sawStr := make([]bool, w)
+		fields := make([][]byte, 0, w)
+		lo, hi := c*f.chunkRows, min((c+1)*f.chunkRows, n)
+		for r := lo; r < hi; r++ {
+			fields = c2Split(f.row(r), fields[:0])
+			if len(fields) != w {
+				errs[c] = fmt.Errorf("row %d has %d fields, header has %d: %w", r+1, len(fields), w, c2ErrNotSimple)
+				return
+			}
+			for j, fld := range fields {
+				switch c2Classify(fld) {
+				case c2CellNA:
+					sawNA[j] = true
+				case c2CellInt:
+				case c2CellFloat:
+					sawFloat[j] = true
+				case c2CellStr:
+					sawStr[j] = true
+				default:
+					errs[c] = fmt.Errorf("row %d column %q: cell %q: %w", r+1, f.Names[j], fld, c2ErrNotSimple)
+					return
+				}
+			}
+		}
+		for j := 0; j < w; j++ {
+			k := c2KindInt
+			switch {
+			case sawStr[j]:
+				k = c2KindObject
+			case sawFloat[j] || sawNA[j]:
+				k = c2KindFloat
+			}
+			f.kinds[c*w+j] = k
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	f.colKind = make([]c2Kind, w)
+	for j := 0; j < w; j++ {
+		k := c2KindInt
+		for c := 0; c < chunks; c++ {
+			k = max(k, f.kinds[c*w+j])
+		}
+		f.colKind[j] = k
+		if k != c2KindObject {
+			// numeric concat: every chunk prints as the common dtype
+			for c := 0; c < chunks; c++ {
+				f.kinds[c*w+j] = k
+			}
+		}
+	}
+	return nil
+}
+
+// ColKind returns the pandas dtype of column j.
+func (f *c2Frame) ColKind(j int) c2Kind { return f.colKind[j] }
+
+// c2Split splits a row on commas into dst. (A byte loop: fields are short,
+// so it beats a call to bytes.IndexByte per field.)
+func c2Split(row []byte, dst [][]byte) [][]byte {
+	start := 0
+	for i, c := range row {
+		if c == ',' {
+			dst = append(dst, row[start:i:i])
+			start = i + 1
+		}
+	}
+	return append(dst, row[start:])
+}
+
+// c2Out is one output column: a source column of the frame, or generated
+// text (Gen appends the cell of output row i).
+type c2Out struct {
+	Name string
+	Src  int
+	Gen  func(dst []byte, i int) []byte
+}
+
+// c2SrcCol selects frame column name for output.
+func (f *c2Frame) c2SrcCol(name string) c2Out { return c2Out{Name: name, Src: f.Col(name)} }
+
+// WriteCSV writes the rows (frame row numbers, in output order) with the
+// given columns to path as pandas to_csv(index=False) would, formatting
+// blocks of rows in parallel and writing them in order.
+func (f *c2Frame) WriteCSV(ctx context.Context, path string, rows []int, cols []c2Out) (err error) {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	if err := f.writeCSV(ctx, out, rows, cols); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+const c2BlockRows = 8192
+
+var c2BufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1<<20); return &b }}
+
+func (f *c2Frame) writeCSV(ctx context.Context, out io.Writer, rows []int, cols []c2Out) error {
+	var head []byte
+	for i, c := range cols {
+		if i > 0 {
+			head = append(head, ',')
+		}
+		head = c2AppendField(head, []byte(c.Name), len(cols) == 1)
+	}
+	head = append(head, '\n')
+	if _, err := out.Write(head); err != nil {
+		return err
+	}
+	blocks := (len(rows) + c2BlockRows - 1) / c2BlockRows
+	workers := max(1, runtime.GOMAXPROCS(0))
+	type result struct {
+		buf *[]byte
+	}
+	pending := make(chan chan result, workers*2)
+	sem := make(chan struct{}, workers)
+	go func() {
+		defer close(pending)
+		for b := 0; b < blocks; b++ {
+			ch := make(chan result, 1)
+			pending <- ch
+			sem <- struct{}{}
+			go func(b int) {
+				defer func() { <-sem }()
+				bp := c2BufPool.Get().(*[]byte)
+				lo, hi := b*c2BlockRows, min((b+1)*c2BlockRows, len(rows))
+				*bp = f.formatRows((*bp)[:0], rows[lo:hi], lo, cols)
+				ch <- result{bp}
+			}(b)
+		}
+	}()
+	var werr error
+	for ch := range pending {
+		r := <-ch
+		if werr == nil {
+			if err := ctx.Err(); err != nil {
+				werr = err
+			} else if _, err := out.Write(*r.buf); err != nil {
+				werr = err
+			}
+		}
+		c2BufPool.Put(r.buf)
+	}
+	return werr
+}
+
+// formatRows appends the CSV lines of rows (output positions first, first+1, …).
+func (f *c2Frame) formatRows(dst []byte, rows []int, first int, cols []c2Out) []byte {
+	w := len(f.Names)
+	fields := make([][]byte, 0, w)
+	single := len(cols) == 1
+	for k, r := range rows {
+		fields = c2Split(f.row(int(r)), fields[:0])
+		chunk := int(r) / f.chunkRows
+		for i, c := range cols {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			if c.Gen != nil {
+				dst = c.Gen(dst, first+k)
+				continue
+			}
+			cell := fields[c.Src]
+			switch f.kinds[chunk*w+c.Src] {
+			case c2KindInt:
+				dst = c2AppendInt(dst, cell)
+			case c2KindFloat:
+				// Every cell of a float chunk is a strict number or an NA
+				// string; NA strings fail to parse or parse as NaN.
+				x, err := strconv.ParseFloat(c2Str(cell), 64)
+				if err != nil || x != x {
+					if single {
+						dst = append(dst, '"', '"')
+					}
+				} else {
+					dst = c2AppendPyFloat(dst, x)
+				}
+			default:
+				if c2IsNA(cell) {
+					if single {
+						dst = append(dst, '"', '"')
+					}
+				} else {
+					dst = append(dst, cell...) // no quotes, commas or newlines: never quoted
+				}
+			}
+		}
+		dst = append(dst, '\n')
+	}
+	return dst
+}
+
+// c2AppendInt appends a strict integer literal in canonical form ("007" → 7,
+// "-0" → 0).
+func c2AppendInt(dst, cell []byte) []byte {
+	if len(cell) > 0 && cell[0] != '0' && !(cell[0] == '-' && (len(cell) < 2 || cell[1] == '0')) {
+		return append(dst, cell...)
+	}
+	v, err := strconv.ParseInt(c2Str(cell), 10, 64)
+	if err != nil {
+		return append(dst, cell...)
+	}
+	return strconv.AppendInt(dst, v, 10)
+}
+
+// c2AllZero reports whether b consists of '0' digits only.
+func c2AllZero(b []byte) bool {
+	for _, c := range b {
+		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// c2Str views b as a string without copying; the result must not outlive b
+// or be kept while b changes (b is read-only mapped file data here).
+func c2Str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// c2AppendField appends a text field with Python csv QUOTE_MINIMAL quoting
+// (quoted when it holds ',', '"', '\n' or '\r'; `""` when it is the only,
+// empty field of a row).
+func c2AppendField(dst, s []byte, single bool) []byte {
+	need := single && len(s) == 0
+	for _, c := range s {
+		if c == ',' || c == '"' || c == '\n' || c == '\r' {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return append(dst, s...)
+	}
+	dst = append(dst, '"')
+	for _, c := range s {
+		if c == '"' {
+			dst = append(dst, '"')
+		}
+		dst = append(dst, c)
+	}
+	return append(dst, '"')
+}
+
+// c2AppendPyFloat appends Python's repr(x) without allocating; it matches
+// pyfloat.AppendRepr (tested), which allocates per call.
+func c2AppendPyFloat(dst []byte, x float64) []byte {
+	switch {
+	case math.IsNaN(x):
+		return append(dst, "nan"...)
+	case math.IsInf(x, 1):
+		return append(dst, "inf"...)
+	case math.IsInf(x, -1):
+		return append(dst, "-inf"...)
+	case x == 0:
+		if math.Signbit(x) {
+			return append(dst, "-0.0"...)
+		}
+		return append(dst, "0.0"...)
+	}
+	if ax := math.Abs(x); ax >= 1e-4 && ax < 1e16 {
+		// Positional: Go's shortest 'f' has the same digits as repr.
+		n := len(dst)
+		dst = strconv.AppendFloat(dst, x, 'f', -1, 64)
+		if bytes.IndexByte(dst[n:], '.') < 0 {
+			dst = append(dst, '.', '0')
+		}
+		return dst
+	}
+	var buf [40]byte
+	e := strconv.AppendFloat(buf[:0], x, 'e', -1, 64)
+	if e[0] == '-' {
+		dst = append(dst, '-')
+		e = e[1:]
+	}
+	// e = d[.ddd]e±XX
+	ePos := len(e) - 1
+	for e[ePos] != 'e' {
+		ePos--
+	}
+	var digs [24]byte
+	nd := 0
+	for _, c := range e[:ePos] {
+		if c != '.' {
+			digs[nd] = c
+			nd++
+		}
+	}
+	digits := digs[:nd]
+	exp := 0
+	for _, c := range e[ePos+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if e[ePos+1] == '-' {
+		exp = -exp
+	}
+	if exp < -4 || exp >= 16 {
+		dst = append(dst, digits[0])
+		if nd > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, digits[1:]...)
+		}
+		dst = append(dst, 'e')
+		if exp < 0 {
+			dst = append(dst, '-')
+			exp = -exp
+		} else {
+			dst = append(dst, '+')
+		}
+		if exp < 10 {
+			dst = append(dst, '0')
+		}
+		return strconv.AppendInt(dst, int64(exp), 10)
+	}
+	if exp < 0 {
+		dst = append(dst, '0', '.')
+		for i := 0; i < -exp-1; i++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...)
+	}
+	intLen := exp + 1
+	if nd <= intLen {
+		dst = append(dst, digits...)
+		for i := nd; i < intLen; i++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, '.', '0')
+	}
+	dst = append(dst, digits[:intLen]...)
+	dst = append(dst, '.')
+	return append(dst, digits[intLen:]...)
+}
+
+// c2Parallel runs fn(0..n-1) on GOMAXPROCS workers.
+func c2Parallel(n int, fn func(i int)) {
+	workers := min(max(1, runtime.GOMAXPROCS(0)), n)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var next int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := int(next)
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// c2BufferedCreate creates path with a large write buffer.
+func c2BufferedCreate(path string) (*os.File, *bufio.Writer, error) {
+	out, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, bufio.NewWriterSize(out, 1<<20), nil
+}

@@ -1,0 +1,249 @@
+package competitions
+
+import (
+	"bytes"
+	"context"
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/pyfloat"
+)
+
+// c2Impl returns the registered implementation of id.
+func c2Impl(t testing.TB, id string) *competition.Impl {
+	t.Helper()
+	for _, im := range All() {
+		if im.ID == id {
+			return im
+		}
+	}
+	t.Fatalf("%s is not registered", id)
+	return nil
+}
+
+func c2Ptr(v float64) *float64 { return &v }
+
+func c2MD5File(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := md5.Sum(b)
+	return hex.EncodeToString(s[:])
+}
+
+func c2ReadJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+func TestC2AppendPyFloatMatchesRepr(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	cases := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-4, 9.999e-5, 1e-5, 1e16, 9999999999999998, 1e22,
+		123456789012345678, 5e-324, math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 0.010101010101010102, 100000}
+	for i := 0; i < 200000; i++ {
+		switch i % 3 {
+		case 0:
+			cases = append(cases, math.Float64frombits(r.Uint64()))
+		case 1:
+			cases = append(cases, r.NormFloat64()*math.Pow(10, float64(r.IntN(40)-20)))
+		default:
+			cases = append(cases, float64(r.IntN(1e6))/math.Pow(10, float64(r.IntN(8))))
+		}
+	}
+	for _, x := range cases {
+		got := string(c2AppendPyFloat(nil, x))
+		if want := pyfloat.Repr(x); got != want {
+			t.Fatalf("c2AppendPyFloat(%v) = %q, pyfloat.Repr = %q", x, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { c2AppendPyFloat(make([]byte, 0, 64)[:0], 1.2345678901234567) }); n > 1 {
+		t.Errorf("c2AppendPyFloat allocates %v times", n)
+	}
+}
+
+func TestC2BufferLines(t *testing.T) {
+	// pandas TextReader: heuristic = 2**20 // width; largest power of two
+	// whose double is below it (checked with pandas for widths 1–33).
+	for _, c := range []struct{ width, want int }{{1, 524288}, {2, 262144}, {3, 262144}, {5, 131072}, {8, 65536}, {14, 65536}, {33, 16384}, {128, 4096}} {
+		if got := c2BufferLines(c.width); got != c.want {
+			t.Errorf("c2BufferLines(%d) = %d, want %d", c.width, got, c.want)
+		}
+	}
+}
+
+func TestC2Classify(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want c2Cell
+	}{
+		{"", c2CellNA}, {"NA", c2CellNA}, {"#N/A N/A", c2CellNA}, {"None", c2CellNA}, {"-1.#IND", c2CellNA},
+		{"0", c2CellInt}, {"-12", c2CellInt}, {"007", c2CellInt}, {"123456789012345678", c2CellInt},
+		{"1.5", c2CellFloat}, {"-.5", c2CellFloat}, {"5.", c2CellFloat}, {"1e5", c2CellFloat}, {"1E-05", c2CellFloat},
+		{"1e299", c2CellFloat}, {"1e309", c2CellUnsafe}, {"0.1e310", c2CellUnsafe},
+		{"abc", c2CellStr}, {"ABCDEFGHIJ", c2CellStr}, {"2009-06-15 17:26:21.0000001", c2CellStr}, {"Nora", c2CellStr},
+		{"x-1", c2CellStr}, {"1a", c2CellStr},
+		{"True", c2CellUnsafe}, {"false", c2CellUnsafe}, {"inf", c2CellUnsafe}, {"-Infinity", c2CellUnsafe},
+		{"NAN", c2CellUnsafe}, {"+1", c2CellUnsafe}, {" 1", c2CellUnsafe}, {"1 ", c2CellUnsafe},
+		{"1234567890123456789", c2CellUnsafe}, {"1_000", c2CellUnsafe}, {"1.2.3", c2CellUnsafe}, {"\xff", c2CellUnsafe},
+	} {
+		if got := c2Classify([]byte(c.in)); got != c.want {
+			t.Errorf("c2Classify(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+// c2ChunkFile is the input of reference_chunks.py's "chunks" case.
+func c2ChunkFile() string {
+	var b strings.Builder
+	b.WriteString("a,b,c,d")
+	for i := 0; i < 124; i++ {
+		fmt.Fprintf(&b, ",e%d", i)
+	}
+	b.WriteByte('\n')
+	ones := strings.Repeat(",1", 124)
+	for r := 0; r < 4106; r++ {
+		a := fmt.Sprint(r)
+		switch r {
+		case 0, 4097:
+			a = "007"
+		case 4096:
+			a = "x"
+		}
+		bb := fmt.Sprint(r % 7)
+		if r == 4100 {
+			bb = "1.50"
+		}
+		c := ""
+		if r >= 4096 {
+			c = "NA"
+			if r%2 == 1 {
+				c = "y"
+			}
+		}
+		d := "-0"
+		if r%3 == 0 {
+			d = "2.50"
+		} else if r == 4099 {
+			d = "z"
+		}
+		fmt.Fprintf(&b, "%s,%s,%s,%s%s\n", a, bb, c, d, ones)
+	}
+	return b.String()
+}
+
+// TestC2FrameMatchesPandas checks the fast path's dtype emulation against
+// to_csv output MD5s computed once with pandas (reference_chunks.py).
+func TestC2FrameMatchesPandas(t *testing.T) {
+	var want map[string]string
+	c2ReadJSON(t, filepath.Join("testdata", "tabular-playground-series-may-2022", "chunks_md5.json"), &want)
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	check := func(name, src string, reverse bool) {
+		t.Helper()
+		f, err := c2OpenFrame(context.Background(), src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		defer f.Close()
+		rows := make([]int, f.Rows())
+		for i := range rows {
+			rows[i] = i
+			if reverse {
+				rows[i] = len(rows) - 1 - i
+			}
+		}
+		var cols []c2Out
+		for j, n := range f.Names {
+			cols = append(cols, c2Out{Name: n, Src: j})
+		}
+		out := filepath.Join(dir, name+".out")
+		if err := f.WriteCSV(context.Background(), out, rows, cols); err != nil {
+			t.Fatal(err)
+		}
+		if got := c2MD5File(t, out); got != want[name] {
+			b, _ := os.ReadFile(out)
+			head := b
+			if len(head) > 300 {
+				head = head[:300]
+			}
+			t.Errorf("%s: md5 %s, pandas %s; output starts %q", name, got, want[name], head)
+		}
+	}
+	chunks := write("chunks.csv", c2ChunkFile())
+	check("chunks", chunks, false)
+	check("chunks_reversed", chunks, true)
+	single := write("single.csv", "v\nNA\n1.5\n-0\n007\n1e299\n")
+	check("single", single, false)
+}
+
+func TestC2OpenFrameDeclines(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"quoted":   "a,b\n\"x,y\",1\n",
+		"crlf":     "a,b\r\n1,2\r\n",
+		"ragged":   "a,b\n1,2\n3\n",
+		"blank":    "a,b\n1,2\n\n3,4\n",
+		"bool":     "a,b\nTrue,1\n",
+		"dupcols":  "a,a\n1,2\n",
+		"bom":      "\xef\xbb\xbfa,b\n1,2\n",
+		"overflow": "a\n1e400\n",
+		"empty":    "",
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		f, err := c2OpenFrame(context.Background(), p)
+		if !errors.Is(err, c2ErrNotSimple) {
+			t.Errorf("%s: err = %v, want c2ErrNotSimple", name, err)
+		}
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+func TestC2WriteCSVCancel(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "in.csv")
+	var b bytes.Buffer
+	b.WriteString("a,b\n")
+	for i := 0; i < 50000; i++ {
+		fmt.Fprintf(&b, "%d,%d.5\n", i, i)
+	}
+	os.WriteFile(p, b.Bytes(), 0o644)
+	f, err := c2OpenFrame(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rows := make([]int, f.Rows())
+	err = f.WriteCSV(ctx, filepath.Join(dir, "out.csv"), rows, []c2Out{f.c2SrcCol("a")})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("WriteCSV with a cancelled context: %v", err)
+	}
+}
