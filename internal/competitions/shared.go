@@ -21,12 +21,19 @@ package competitions
 // exception returns a plain error (both give a null score in the harness).
 
 import (
+	"archive/zip"
+	"bufio"
 	"cmp"
+	"context"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/metric"
@@ -454,4 +461,169 @@ func sharedOneHot(ids *table.Column, idColumn string, labels []string, classes [
 		}
 	}
 	return table.New(cols...)
+}
+
+// --- files and zip archives for preparers ---
+
+// sharedZipTime is the modification time of every member of the zips
+// preparers write. The original's zips carry the prepare-time file mtimes
+// and a filesystem-order member list, so they are never byte-reproducible
+// (and not checksummed); a fixed time and a sorted member list make ours
+// deterministic.
+var sharedZipTime = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// sharedZipSource is one member to write: its name in the archive and a
+// function opening its content.
+type sharedZipSource struct {
+	Name string
+	Open func() (io.ReadCloser, error)
+}
+
+// sharedWriteZip writes a deflate zip archive at path holding members in the
+// given order (the original's compress(); callers sort names for
+// determinism). It honours ctx between members and removes a partial
+// archive on error.
+func sharedWriteZip(ctx context.Context, path string, members []sharedZipSource) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("writing zip: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("writing zip %s: %w", path, cerr)
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	zw := zip.NewWriter(bw)
+	for _, m := range members {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: m.Name, Method: zip.Deflate, Modified: sharedZipTime})
+		if err != nil {
+			return fmt.Errorf("writing zip %s: %w", path, err)
+		}
+		r, err := m.Open()
+		if err != nil {
+			return fmt.Errorf("writing zip %s: %w", path, err)
+		}
+		_, err = io.Copy(w, r)
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("writing zip %s: member %s: %w", path, m.Name, err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("writing zip %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing zip %s: %w", path, err)
+	}
+	return nil
+}
+
+// sharedZip is a zip archive opened for reading members by the path they
+// would have once extracted (Python zipfile's member-name normalisation:
+// empty and "." components dropped), so a preparer can read
+// "<raw>/train/<id>" straight from raw/train.zip instead of extracting it
+// into the raw directory first. A later member with the same path wins, as
+// in an extraction.
+type sharedZip struct {
+	rc      *zip.ReadCloser
+	members map[string]*zip.File
+}
+
+func sharedOpenZip(path string) (*sharedZip, error) {
+	rc, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening zip %s: %w", path, err)
+	}
+	z := &sharedZip{rc: rc, members: make(map[string]*zip.File, len(rc.File))}
+	for _, f := range rc.File {
+		if strings.HasSuffix(f.Name, "/") {
+			continue
+		}
+		z.members[sharedCleanMember(f.Name)] = f
+	}
+	return z, nil
+}
+
+func sharedCleanMember(name string) string {
+	parts := strings.Split(name, "/")
+	out := parts[:0]
+	for _, p := range parts {
+		if p != "" && p != "." {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "/")
+}
+
+// Close closes the archive.
+func (z *sharedZip) Close() error { return z.rc.Close() }
+
+// Has reports whether the archive holds a file at path (slash-separated).
+func (z *sharedZip) Has(path string) bool { _, ok := z.members[path]; return ok }
+
+// Open opens the member at path; a missing member is an fs.ErrNotExist
+// error naming it, like the FileNotFoundError of copying a file that the
+// extraction did not produce.
+func (z *sharedZip) Open(path string) (io.ReadCloser, error) {
+	f, ok := z.members[path]
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", path, fs.ErrNotExist)
+	}
+	return f.Open()
+}
+
+// Source returns a sharedZipSource copying member path under another name.
+func (z *sharedZip) Source(name, path string) sharedZipSource {
+	return sharedZipSource{Name: name, Open: func() (io.ReadCloser, error) { return z.Open(path) }}
+}
+
+// ExtractTo writes member path to the file dst (a byte copy, like
+// shutil.copy from the extracted tree).
+func (z *sharedZip) ExtractTo(path, dst string) error {
+	r, err := z.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return sharedWriteFrom(dst, r)
+}
+
+// sharedCopyFile copies the file src to dst byte for byte (shutil.copy
+// without the permission bits, which nothing checks).
+func sharedCopyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return sharedWriteFrom(dst, in)
+}
+
+func sharedWriteFrom(dst string, r io.Reader) (err error) {
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	_, err = io.Copy(out, r)
+	return err
+}
+
+// sharedSafeName reports whether s can be used as a file name inside a
+// directory (a non-empty base name: no separator, not "." or ".."). The
+// original builds paths from ids without checking; the port refuses ids
+// that would escape the directory.
+func sharedSafeName(s string) bool {
+	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
 }

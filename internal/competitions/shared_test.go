@@ -1,9 +1,13 @@
 package competitions
 
 import (
+	"archive/zip"
+	"crypto/md5"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
@@ -381,4 +386,107 @@ func TestSharedOneHotLogLossInputs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sharedTReferencePrepared is the reference_prepared.json a competition's
+// reference_prepare.py prints: md5s of whole files, of the files inside
+// directories (for image folders) and of the members of zip archives (whose
+// own bytes hold timestamps), all keyed by paths relative to prepared/.
+type sharedTReferencePrepared struct {
+	Files map[string]string            `json:"files"`
+	Dirs  map[string]map[string]string `json:"dirs"`
+	Zips  map[string]map[string]string `json:"zips"`
+}
+
+// sharedTCheckReferencePrepared compares a prepared/ tree with a
+// reference_prepared.json: every regular file must be covered (description.md
+// aside) and match.
+func sharedTCheckReferencePrepared(t *testing.T, preparedDir, jsonPath string) {
+	t.Helper()
+	b, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref sharedTReferencePrepared
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatalf("%s: %v", jsonPath, err)
+	}
+	got, err := competitiontest.TreeMD5(preparedDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for p, want := range ref.Files {
+		covered[p] = true
+		if got[p] != want {
+			t.Errorf("%s: md5 %q, reference %s", p, got[p], want)
+		}
+	}
+	for dir, files := range ref.Dirs {
+		for name, want := range files {
+			p := dir + "/" + name
+			covered[p] = true
+			if got[p] != want {
+				t.Errorf("%s: md5 %q, reference %s", p, got[p], want)
+			}
+		}
+	}
+	for p, members := range ref.Zips {
+		covered[p] = true
+		gotMembers, err := sharedTZipMD5(filepath.Join(preparedDir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		for name, want := range members {
+			if gotMembers[name] != want {
+				t.Errorf("%s member %s: md5 %q, reference %s", p, name, gotMembers[name], want)
+			}
+		}
+		for name := range gotMembers {
+			if _, ok := members[name]; !ok {
+				t.Errorf("%s has member %s, which the reference lacks", p, name)
+			}
+		}
+	}
+	for p := range got {
+		if !covered[p] && !strings.HasSuffix(p, "description.md") {
+			t.Errorf("prepared file %s is not in the reference", p)
+		}
+	}
+}
+
+func sharedTZipMD5(path string) (map[string]string, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	out := map[string]string{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return nil, err
+		}
+		h := md5.New()
+		_, err = io.Copy(h, rc)
+		rc.Close()
+		if err != nil {
+			return nil, err
+		}
+		out[f.Name] = hex.EncodeToString(h.Sum(nil))
+	}
+	return out, nil
+}
+
+// sharedTImpl returns the registered implementation of id.
+func sharedTImpl(t testing.TB, id string) *competition.Impl {
+	t.Helper()
+	for _, im := range All() {
+		if im.ID == id {
+			return im
+		}
+	}
+	t.Fatalf("%s not registered", id)
+	return nil
 }
