@@ -17,10 +17,12 @@ type Catalog struct {
 // duplicate id, an implementation without facts, and one lacking Prepare or
 // Grade.
 func NewCatalog(impls []*Impl) (*Catalog, error) {
-	return newCatalog(Facts(), impls)
+	return NewCatalogWith(Facts(), impls)
 }
 
-func newCatalog(infos []Info, impls []*Impl) (*Catalog, error) {
+// NewCatalogWith builds a catalog from other facts than the original's,
+// e.g. the built-in demo competitions.
+func NewCatalogWith(infos []Info, impls []*Impl) (*Catalog, error) {
 	c := &Catalog{byID: make(map[string]*Competition, len(infos))}
 	for _, info := range infos {
 		if info.ID == "" {
