@@ -29,6 +29,7 @@ import warnings
 import numpy as np
 import scipy
 import sklearn
+import sklearn.utils.multiclass
 from scipy.special import xlogy
 from sklearn import metrics
 
@@ -446,6 +447,175 @@ cols_case("mcrmse", "three-cols", [[1, 2, 3], [0, 0, 1], [5, 5, 5]], [[1, 2, 4],
 cols_case("mcrmse", "synth-9-cols", [{"seed": 730 + c, "n": 1000, "transform": "signed"} for c in range(9)],
           [{"seed": 740 + c, "n": 1000, "transform": "signed"} for c in range(9)],
           lambda t, p: np.mean([rmse(a, b) for a, b in zip(t, p)]))
+
+# ---------------------------------------------------------------- F-beta (1.5 formula from counts)
+def fbeta15(y_true, y_pred, beta, average, pos_label=1):
+    """scikit-learn >= 1.3.1 precision_recall_fscore_support F from counts."""
+    if average == "binary" or average == "samples":
+        # let 1.2.1 raise its checks (same as 1.5) and give us the labels
+        metrics.fbeta_score(y_true, y_pred, beta=beta, average=average, pos_label=pos_label)
+    labels = None
+    if average == "binary":
+        present = sklearn.utils.multiclass.unique_labels(y_true, y_pred).tolist()
+        labels = [pos_label]
+    MCM = metrics.multilabel_confusion_matrix(y_true, y_pred, labels=labels, samplewise=average == "samples")
+    tp = MCM[:, 1, 1]
+    pred = tp + MCM[:, 0, 1]
+    true = tp + MCM[:, 1, 0]
+    if average == "micro":
+        tp, pred, true = np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()])
+    beta2 = beta ** 2
+    denom = (beta2 * true + pred).astype(np.float64)
+    num = ((1 + beta2) * tp).astype(np.float64)
+    mask = denom == 0
+    denom[mask] = 1
+    f = num / denom
+    f[mask] = 0.0
+    if average == "weighted":
+        w = true
+        if w.sum() == 0:
+            return np.average(f)
+        return np.average(f, weights=w)
+    return np.average(f)
+
+
+def fb_case(name, t, p, beta=1.0, average="binary", pos_label=("int", 1)):
+    pl = pos_label[1]
+    add("fbeta", name, {"y_true": enc_labels(*t), "y_pred": enc_labels(*p), "beta": beta, "average": average,
+                        "pos_label": enc_labels("object", [pl])["values"][0]},
+        lambda: fbeta15(np_labels(*t), np_labels(*p), beta, average, pl), source="sklearn15-from-counts")
+
+
+fb_case("binary", ("int", [0, 1, 1, 0, 1, 1]), ("int", [0, 1, 0, 0, 1, 1]))
+fb_case("binary-beta-0.5-bool", ("bool", [False, True, True, False, True, True]), ("bool", [True, True, False, False, True, True]), beta=0.5, pos_label=("bool", True))
+fb_case("binary-no-positive-pred", ("int", [0, 1, 1, 0]), ("int", [0, 0, 0, 0]))
+fb_case("binary-all-negative", ("int", [0, 0, 0]), ("int", [0, 0, 0]))
+fb_case("binary-bad-pos-label", ("int", [0, 1, 1, 0]), ("int", [0, 1, 0, 0]), pos_label=("int", 2))
+fb_case("binary-on-multiclass", ("int", [0, 1, 2]), ("int", [0, 1, 1]))
+fb_case("binary-str-pos", ("str", ["a", "b", "b"]), ("str", ["a", "b", "a"]), pos_label=("str", "b"))
+fb_case("macro", ("int", [0, 1, 2, 2, 3, 3, 3]), ("int", [0, 2, 2, 2, 3, 1, 7]), average="macro")
+fb_case("micro", ("int", [0, 1, 2, 2, 3, 3, 3]), ("int", [0, 2, 2, 2, 3, 1, 7]), average="micro")
+fb_case("weighted", ("int", [0, 1, 2, 2, 3, 3, 3]), ("int", [0, 2, 2, 2, 3, 1, 7]), average="weighted")
+fb_case("macro-strings", ("str", ["cat", "dog", "eel", "cat"]), ("str", ["cat", "cat", "eel", "fox"]), average="macro")
+fb_case("samples-on-multiclass", ("int", [0, 1, 2]), ("int", [0, 1, 1]), average="samples")
+fb_case("continuous", ("float", [0.5, 1.0]), ("int", [0, 1]), average="macro")
+hm_t = np.floor(synth({"seed": 801, "n": 20000, "transform": "uniform"}) * 1500).astype(np.int64)
+hm_p = np.where(synth({"seed": 802, "n": 20000, "transform": "uniform"}) < 0.6, hm_t,
+                np.floor(synth({"seed": 803, "n": 20000, "transform": "uniform"}) * 1600).astype(np.int64))
+fb_case("macro-herbarium-like-20000", ("int", hm_t.tolist()), ("int", hm_p.tolist()), average="macro")
+
+
+def fbi_case(name, T, P, beta=1.0, average="micro"):
+    T = np.asarray(T, dtype=bool)
+    P = np.asarray(P, dtype=bool)
+    add("fbeta_indicator", name, {"y_true": [T[:, k].tolist() for k in range(T.shape[1])],
+                                  "y_pred": [P[:, k].tolist() for k in range(P.shape[1])], "beta": beta, "average": average},
+        lambda: fbeta15(T.astype(int), P.astype(int), beta, average), source="sklearn15-from-counts")
+
+
+IT = [[1, 0, 1, 0], [0, 0, 0, 0], [1, 1, 0, 0], [0, 1, 1, 1], [0, 0, 0, 0]]
+IP = [[1, 0, 0, 0], [0, 0, 0, 0], [1, 0, 1, 0], [0, 1, 1, 0], [1, 1, 0, 0]]
+for av in ["micro", "macro", "weighted", "samples"]:
+    fbi_case("indicator-" + av, IT, IP, average=av)
+fbi_case("indicator-samples-beta2", IT, IP, beta=2.0, average="samples")
+
+
+def mcc_case(name, t, p):
+    add("mcc", name, {"y_true": enc_labels(*t), "y_pred": enc_labels(*p)},
+        lambda: metrics.matthews_corrcoef(np_labels(*t), np_labels(*p)))
+
+
+mcc_case("binary", ("int", [0, 1, 1, 0, 1, 1, 0]), ("int", [0, 1, 0, 0, 1, 1, 1]))
+mcc_case("constant-pred", ("int", [0, 1, 1, 0]), ("int", [1, 1, 1, 1]))
+mcc_case("multiclass", ("int", [0, 1, 2, 2, 1]), ("int", [0, 2, 2, 1, 1]))
+mcc_case("bool-float", ("bool", [True, False, True]), ("float", [1.0, 0.0, 0.0]))
+mb_t = synth({"seed": 811, "n": 400000, "transform": "bernoulli:0.1"}).astype(np.int64)
+mb_p = np.where(synth({"seed": 812, "n": 400000, "transform": "uniform"}) < 0.9, mb_t, 1 - mb_t)
+mcc_case("binary-nfl-like-400000", ("int", mb_t.tolist()), ("int", mb_p.tolist()))
+
+
+# ---------------------------------------------------------------- correlation
+def corr_case(func, name, x, y):
+    fn = {"pearson": lambda a, b: scipy.stats.pearsonr(a, b)[0],
+          "spearman": lambda a, b: scipy.stats.spearmanr(a, b).correlation,
+          "kendall": lambda a, b: scipy.stats.kendalltau(a, b).correlation}[func]
+    add(func, name, {"x": enc_arr(x), "y": enc_arr(y)}, lambda: fn(materialise(x), materialise(y)), source="scipy")
+
+
+import scipy.stats  # noqa: E402
+
+for func in ["pearson", "spearman", "kendall"]:
+    corr_case(func, "simple", [1, 2, 3, 4, 5], [2, 1, 4, 3, 5])
+    corr_case(func, "ties", [1, 2, 2, 3, 3, 3, 4], [1, 1, 2, 2, 3, 4, 4])
+    corr_case(func, "perfect-negative", [1, 2, 3, 4], [8, 6, 4, 2])
+    corr_case(func, "constant", [1, 2, 3], [5, 5, 5])
+    corr_case(func, "two", [1, 2], [5, 3])
+    corr_case(func, "nan", [1, 2, 3, 4], [1, float("nan"), 3, 4])
+    corr_case(func, "length-mismatch", [1, 2, 3], [1, 2])
+    corr_case(func, "synth-50000", {"seed": 821, "n": 50000, "transform": "round:50"},
+              {"seed": 822, "n": 50000, "transform": "uniform", "add": [{"seed": 821, "n": 50000, "transform": "round:50"}, 0.5], "round": 100})
+corr_case("pearson", "one", [1], [2])
+corr_case("kendall", "empty", [], [])
+
+
+# ---------------------------------------------------------------- text and retrieval
+def lev(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+for a, b in [("kitten", "sitting"), ("", "abc"), ("abc", ""), ("flaw", "lawn"), ("InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3", "InChI=1S/C2H6O/c1-3-2/h1H3"),
+             ("naïve café", "naive cafe"), ("日本語テキスト", "日本語のテキスト"), ("a" * 300 + "b", "b" + "a" * 300)]:
+    add("levenshtein", f"{a[:12]}|{b[:12]}", {"a": a, "b": b}, lambda a=a, b=b: lev(a, b), source="python-dp")
+
+for a, b in [("Hello  World", "hello world!"), ("", "x"), ("A b C", "c B a a"), ("ΟΔΟΣ", "οδος"), ("  ", ""),
+             ("İstanbul x", "i̇stanbul"), ("a\x1cb", "a b")]:
+    def wj(a=a, b=b):
+        sa, sb = set(a.lower().split()), set(b.lower().split())
+        return float(len(sa & sb)) / (len(sa) + len(sb) - len(sa & sb))
+    add("word_jaccard", repr(a) + "|" + repr(b), {"a": a, "b": b}, wj, source="python")
+
+from sklearn.preprocessing import MultiLabelBinarizer  # noqa: E402
+for name, t, p in [("basic", [["a", "b"], ["c"], [], ["d", "d"]], [["a"], ["c", "e"], [], ["x"]]),
+                   ("words", [["the", "cat"], ["sat"]], [["the", "dog", "cat"], ["sat", "sat"]])]:
+    def js(t=t, p=p):
+        mlb = MultiLabelBinarizer().fit(t + p)
+        return metrics.jaccard_score(mlb.transform(t), mlb.transform(p), average="samples")
+    add("jaccard_samples", name, {"y_true": t, "y_pred": p}, js)
+
+
+def apk(actual, predicted, k=10):
+    if len(predicted) > k:
+        predicted = predicted[:k]
+    score = 0.0
+    num_hits = 0.0
+    for i, p in enumerate(predicted):
+        if p in actual and p not in predicted[:i]:
+            num_hits += 1.0
+            score += num_hits / (i + 1.0)
+    if not actual:
+        return 0.0
+    return score / min(len(actual), k)
+
+
+MA = [["a"], ["a", "b", "c"], [], ["x", "y"], ["q"], ["a", "b"], ["z"], ["m", "n", "o", "p", "r", "s"], ["k"]]
+MP = [["b", "a"], ["c", "a", "a", "d", "b"], ["a"], ["y"], ["q", "q"], ["a", "b", "c"], [], ["n", "m", "o", "p", "s", "r", "t"], ["j", "i", "h", "g", "f", "k"]]
+for k in [1, 5, 12]:
+    add("mapk", f"k{k}", {"actual": MA, "predicted": MP, "k": k},
+        lambda k=k: np.mean([apk(set(a), p, k) for a, p in zip(MA, MP)]), source="ml_metrics-apk")
+
+for name, p, t in [("basic", [1, 1, 0, 0, 1], [1, 0, 0, 1, 1]), ("both-empty", [0, 0], [0, 0]), ("disjoint", [1, 0], [0, 1])]:
+    def dice(p=p, t=t):
+        p_, t_ = np.asarray(p, bool), np.asarray(t, bool)
+        if p_.sum() + t_.sum() == 0:
+            return float("nan")
+        return 2 * np.sum(p_ & t_) / (np.sum(p_) + np.sum(t_))
+    add("dice", name, {"pred": p, "true": t}, dice, source="numpy")
 
 out = {
     "generator": "testdata/gen_golden.py",
