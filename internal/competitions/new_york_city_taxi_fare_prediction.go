@@ -1,0 +1,350 @@
+package competitions
+
+// new-york-city-taxi-fare-prediction — spec: ../shared/spec/competitions/new-york-city-taxi-fare-prediction.md
+//
+// Quirks reproduced:
+//   - train_test_split(test_size=9914, random_state=0) with an integer test
+//     size (9,915 rows at least); rows in permutation order;
+//   - the train part is written as public/labels.csv (not train.csv);
+//   - cells are re-printed as pandas prints what it parsed (floats in Python
+//     repr, so "4.50" becomes "4.5"; missing dropoff values as empty fields);
+//   - raw/GCP-Coupons-Instructions.rtf is copied after the CSVs are written:
+//     when it is missing, prepare fails with the four CSVs already written;
+//   - the asserts run last: train/test keys disjoint (Python sets of the
+//     parsed values), and the hard-coded column counts 8 / 7 / 2, so a raw
+//     file without exactly 8 columns fails after writing everything;
+//   - grading sorts each table by key on its own and compares fare_amount by
+//     position: no key-equality or length check (a length mismatch is
+//     scikit-learn's inconsistent-length error, a plain error), so an
+//     equal-length submission with wrong keys is still scored;
+//   - score: root_mean_squared_error, a numpy float64.
+//
+// The real raw file has 55 million rows (5.5 GB). It is mapped, not read,
+// and goes through the parallel fast path of shared_c2.go; files the fast
+// path declines go through package table.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/pyrand"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+func init() {
+	register(&competition.Impl{
+		ID:      "new-york-city-taxi-fare-prediction",
+		Prepare: nycPrepare,
+		Grade:   nycGrade,
+		FakeRaw: nycFakeRaw,
+	})
+}
+
+const (
+	nycTestSize = 9914
+	nycKey      = "key"
+	nycTarget   = "fare_amount"
+	nycCoupons  = "GCP-Coupons-Instructions.rtf"
+)
+
+var nycHeader = []string{"key", "fare_amount", "pickup_datetime", "pickup_longitude", "pickup_latitude", "dropoff_longitude", "dropoff_latitude", "passenger_count"}
+
+func nycSplit(n int) (train, test []int, err error) {
+	return pyrand.TrainTestSplit(n, pyrand.SplitOptions{TestSize: pyrand.Count(nycTestSize), RandomState: 0})
+}
+
+func nycPrepare(ctx context.Context, d competition.Dirs) error {
+	src := filepath.Join(d.Raw, "train.csv")
+	f, err := c2OpenFrame(ctx, src)
+	if errors.Is(err, c2ErrNotSimple) {
+		return nycPrepareTable(ctx, d, src)
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	keyCol, targetCol := f.Col(nycKey), f.Col(nycTarget)
+	if targetCol < 0 {
+		return fmt.Errorf("%s: no %q column", src, nycTarget)
+	}
+	if keyCol < 0 {
+		return fmt.Errorf("%s: no %q column", src, nycKey)
+	}
+	train, test, err := nycSplit(f.Rows())
+	if err != nil {
+		return err
+	}
+	var all, noLabel []c2Out
+	for j, name := range f.Names {
+		all = append(all, c2Out{Name: name, Src: j})
+		if j != targetCol {
+			noLabel = append(noLabel, c2Out{Name: name, Src: j})
+		}
+	}
+	sample := []c2Out{{Name: nycKey, Src: keyCol}, {Name: nycTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
+	for _, w := range []struct {
+		path string
+		rows []int
+		cols []c2Out
+	}{
+		{filepath.Join(d.Public, "labels.csv"), train, all},
+		{filepath.Join(d.Public, "test.csv"), test, noLabel},
+		{filepath.Join(d.Public, "sample_submission.csv"), test, sample},
+		{filepath.Join(d.Private, "test.csv"), test, all},
+	} {
+		if err := f.WriteCSV(ctx, w.path, w.rows, w.cols); err != nil {
+			return err
+		}
+	}
+	if err := nycCopyCoupons(d); err != nil {
+		return err
+	}
+	if err := nycKeysDisjointFrame(ctx, f, keyCol, train, test); err != nil {
+		return err
+	}
+	return nycCheckWidth(len(f.Names))
+}
+
+// nycPrepareTable is the general path through package table.
+func nycPrepareTable(ctx context.Context, d competition.Dirs, src string) error {
+	t, err := table.ReadFile(src, table.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	if !t.Has(nycTarget) {
+		return fmt.Errorf("%s: no %q column", src, nycTarget)
+	}
+	if !t.Has(nycKey) {
+		return fmt.Errorf("%s: no %q column", src, nycKey)
+	}
+	train, test, err := nycSplit(t.Len())
+	if err != nil {
+		return err
+	}
+	newTrain, newTest := t.Take(train), t.Take(test)
+	key, _ := newTest.Col(nycKey)
+	fare := make([]float64, newTest.Len())
+	for i := range fare {
+		fare[i] = 11.35
+	}
+	sample := table.MustNew(key, table.Floats(nycTarget, fare))
+	for _, w := range []struct {
+		path string
+		t    *table.Table
+	}{
+		{filepath.Join(d.Public, "labels.csv"), newTrain},
+		{filepath.Join(d.Public, "test.csv"), newTest.Drop(nycTarget)},
+		{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		{filepath.Join(d.Private, "test.csv"), newTest},
+	} {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := table.WriteFile(w.path, w.t, table.WriteOptions{}); err != nil {
+			return err
+		}
+	}
+	if err := nycCopyCoupons(d); err != nil {
+		return err
+	}
+	trainKeys, _ := newTrain.Col(nycKey)
+	testSet := map[any]bool{}
+	for i := 0; i < key.Len(); i++ {
+		if k, ok := nycTableKey(key, i); ok {
+			testSet[k] = true
+		}
+	}
+	for i := 0; i < trainKeys.Len(); i++ {
+		if k, ok := nycTableKey(trainKeys, i); ok && testSet[k] {
+			return fmt.Errorf("train and test keys overlap (%s)", trainKeys.Str(i))
+		}
+	}
+	return nycCheckWidth(len(t.Names()))
+}
+
+// nycTableKey is the Python set element of cell i: numbers by value (1 ==
+// 1.0), text as text; a float NaN never matches, the object column's NaN
+// (one shared object) matches itself.
+func nycTableKey(c *table.Column, i int) (any, bool) {
+	if c.IsNull(i) {
+		if c.Kind == table.Float64 {
+			return nil, false
+		}
+		return nycNA{}, true
+	}
+	switch c.Kind {
+	case table.Int64:
+		return nycNumKey(float64(c.Ints[i]), c.Ints[i], true), true
+	case table.Float64, table.Bool, table.BoolObject:
+		v, _ := c.Float(i)
+		return nycNumKey(v, 0, false), true
+	}
+	return c.Text[i], true
+}
+
+type nycNA struct{}
+
+// nycNum is a numeric set element: integral values in int64 range by their
+// integer, others by their float value.
+type nycNum struct {
+	isInt bool
+	i     int64
+	f     float64
+}
+
+func nycNumKey(f float64, i int64, isInt bool) nycNum {
+	if isInt {
+		return nycNum{isInt: true, i: i}
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+		return nycNum{isInt: true, i: int64(f)}
+	}
+	return nycNum{f: f}
+}
+
+// nycKeysDisjointFrame is the original's
+// set(new_train.key).isdisjoint(set(new_test.key)) on the fast path. A
+// cell's Python value depends on its chunk's dtype: int and float chunks
+// hold numbers (a float NaN never equals anything), object chunks hold text
+// and the shared NaN object.
+func nycKeysDisjointFrame(ctx context.Context, f *c2Frame, col int, train, test []int) error {
+	const (
+		keyText = iota
+		keyNum
+		keyNA    // the object column's NaN: equal to itself
+		keyNever // a float NaN
+	)
+	w := len(f.Names)
+	key := func(r int, cell []byte) (num nycNum, kind int) {
+		switch f.kinds[(r/f.chunkRows)*w+col] {
+		case c2KindInt:
+			v, _ := strconv.ParseInt(c2Str(cell), 10, 64)
+			return nycNum{isInt: true, i: v}, keyNum
+		case c2KindFloat:
+			x, err := strconv.ParseFloat(c2Str(cell), 64)
+			if err != nil || x != x {
+				return nycNum{}, keyNever
+			}
+			return nycNumKey(x, 0, false), keyNum
+		}
+		if c2IsNA(cell) {
+			return nycNum{}, keyNA
+		}
+		return nycNum{}, keyText
+	}
+	texts := map[string]bool{}
+	nums := map[nycNum]bool{}
+	na := false
+	var fields [][]byte
+	for _, r := range test {
+		fields = c2Split(f.row(r), fields[:0])
+		switch num, kind := key(r, fields[col]); kind {
+		case keyText:
+			texts[string(fields[col])] = true
+		case keyNum:
+			nums[num] = true
+		case keyNA:
+			na = true
+		}
+	}
+	for k, r := range train {
+		if k&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		fields = c2Split(f.row(r), fields[:0])
+		num, kind := key(r, fields[col])
+		if (kind == keyText && texts[c2Str(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
+			return fmt.Errorf("train and test keys overlap (%q)", fields[col])
+		}
+	}
+	return nil
+}
+
+// nycCheckWidth is the original's hard-coded column-count asserts.
+func nycCheckWidth(width int) error {
+	if width != 8 {
+		return fmt.Errorf("expected 8 columns in new_test (7 without labels), got %d", width)
+	}
+	return nil
+}
+
+func nycCopyCoupons(d competition.Dirs) error {
+	return c2CopyFile(filepath.Join(d.Raw, nycCoupons), filepath.Join(d.Public, nycCoupons))
+}
+
+func nycGrade(sub, ans *table.Table) (competition.Score, error) {
+	if !ans.Has(nycTarget, nycKey) {
+		return competition.Score{}, fmt.Errorf("answers must have %q and %q columns", nycTarget, nycKey)
+	}
+	subFare, ok := sub.Col(nycTarget)
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission is missing the '%s' column", nycTarget)
+	}
+	subKey, ok := sub.Col(nycKey)
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission is missing the '%s' column", nycKey)
+	}
+	ansFare, _ := ans.Col(nycTarget)
+	ansKey, _ := ans.Col(nycKey)
+	yTrue, err := sharedFloats(ansFare.Take(sharedSortIndex(ansKey)))
+	if err != nil {
+		return competition.Score{}, fmt.Errorf("answers %s: %w", nycTarget, err)
+	}
+	yPred, err := sharedFloats(subFare.Take(sharedSortIndex(subKey)))
+	if err != nil {
+		return competition.Score{}, err
+	}
+	rmse, err := metric.RMSE(yTrue, yPred)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Numpy(rmse), nil
+}
+
+// nycFakeRaw writes raw/train.csv (the real 8-column header, 10,500 rows by
+// default: the test size is the fixed 9,914) and
+// raw/GCP-Coupons-Instructions.rtf. Keys are unique "YYYY-MM-DD
+// hh:mm:ss.fffffff" strings; some dropoff coordinates are missing and some
+// fares use non-canonical text ("4.50", "7").
+func nycFakeRaw(dir string, opt competition.FakeOptions) error {
+	n := synth.Rows(opt.Rows, 10_500)
+	r := synth.Rand(opt.Seed, "train")
+	c := &synth.CSV{Header: nycHeader}
+	for i := 0; i < n; i++ {
+		day := r.IntN(365 * 6)
+		year, yday := 2009+day/365, day%365
+		month, mday := 1+yday/31, 1+yday%28
+		hh, mm, ss := r.IntN(24), r.IntN(60), r.IntN(60)
+		stamp := fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d", year, min(month, 12), mday, hh, mm, ss)
+		key := fmt.Sprintf("%s.%07d", stamp, i+1)
+		fare := strconv.FormatFloat(float64(250+r.IntN(5000))/100, 'f', -1, 64)
+		switch r.IntN(200) {
+		case 0:
+			fare = fmt.Sprintf("%d.50", 3+r.IntN(20))
+		case 1:
+			fare = strconv.Itoa(5 + r.IntN(40))
+		}
+		coord := func(base float64) string {
+			return strconv.FormatFloat(base+r.NormFloat64()*0.05, 'f', 6, 64)
+		}
+		dLon, dLat := coord(-73.97), coord(40.75)
+		if r.IntN(300) == 0 {
+			dLon, dLat = "", ""
+		}
+		c.Add(key, fare, stamp+" UTC", coord(-73.98), coord(40.76), dLon, dLat, strconv.Itoa(1+r.IntN(6)))
+	}
+	if err := c.Write(filepath.Join(dir, "train.csv")); err != nil {
+		return err
+	}
+	rtf := "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\\f0 Synthetic coupon instructions.\\par}\n"
+	return synth.WriteFile(filepath.Join(dir, nycCoupons), []byte(rtf))
+}
