@@ -13,7 +13,9 @@
 //   - [BoolObject]: boolean literals mixed with missing cells; pandas gives an
 //     object column of Python bools and NaN.
 //   - [String]: anything else; an object column of str with NaN for missing
-//     cells.
+//     cells. A String column whose [Column.Mixed] is set is a pandas object
+//     column holding values of several Python types (see read.go: low_memory
+//     block inference); use [Column.Str] for its cells' str().
 //
 // Reading (read.go) keeps each cell's original text in [Column.Text] so
 // graders can compare ids as strings exactly as pandas would. Writing
@@ -72,6 +74,15 @@ type Column struct {
 	Ints   []int64   // Int64
 	Floats []float64 // Float64 (NaN where Null)
 	Bools  []bool    // Bool and BoolObject (false where Null)
+
+	// Mixed is nil except for a String (object) column whose cells hold
+	// values of different Python types, as pandas builds when low_memory
+	// parsing blocks of one column infer different dtypes. Mixed[i] is the
+	// type of cell i: [String] (a str in Text, or NaN where Null), [Int64]
+	// (a Python int in Ints), [Float64] (a Python float in Floats; NaN where
+	// Null) or [Bool] (a Python bool in Bools). Ints, Floats and Bools, when
+	// set, then have the column's full length.
+	Mixed []Kind
 }
 
 // Len returns the number of cells.
@@ -86,6 +97,9 @@ func (c *Column) Len() int {
 	}
 	if c.Text != nil {
 		return len(c.Text)
+	}
+	if c.Mixed != nil {
+		return len(c.Mixed)
 	}
 	return len(c.Null)
 }
@@ -128,6 +142,19 @@ func (c *Column) Str(i int) string {
 	}
 	if c.IsNull(i) {
 		return "nan"
+	}
+	if c.Mixed != nil {
+		switch c.Mixed[i] {
+		case Int64:
+			return strconv.FormatInt(c.Ints[i], 10)
+		case Float64:
+			return pyfloat.Repr(c.Floats[i])
+		case Bool:
+			if c.Bools[i] {
+				return "True"
+			}
+			return "False"
+		}
 	}
 	return c.Text[i]
 }
@@ -189,6 +216,12 @@ func (c *Column) Take(idx []int) *Column {
 			out.Bools[j] = c.Bools[i]
 		}
 	}
+	if c.Mixed != nil {
+		out.Mixed = make([]Kind, len(idx))
+		for j, i := range idx {
+			out.Mixed[j] = c.Mixed[i]
+		}
+	}
 	return out
 }
 
@@ -218,7 +251,20 @@ type Table struct {
 	cols   []*Column
 	byName map[string]int
 	rows   int
+	// index holds the implicit index columns pandas.read_csv builds when the
+	// first data row has more fields than the header (see [Table.Index]).
+	index []*Column
 }
+
+// Empty returns a table with no columns and no rows: what the harness's
+// read_csv wrapper returns for an empty CSV file.
+func Empty() *Table { return &Table{byName: map[string]int{}} }
+
+// Index returns the implicit index columns of a table just read by [Read]
+// (nil in the usual case). pandas.read_csv turns the leading fields into the
+// row index when the first data row has more fields than the header; those
+// fields are not data columns. Derived tables (Take, Select, ...) drop it.
+func (t *Table) Index() []*Column { return t.index }
 
 // New builds a table. Columns must have equal lengths and distinct names.
 func New(cols ...*Column) (*Table, error) {
