@@ -106,6 +106,7 @@ func newRootCommand(g *Global) *cobra.Command {
 	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; see `mlebench fixes`)")
 	root.AddCommand(
 		newListCommand(g),
+		newPrepareCommand(g),
 		newGradeCommand(g),
 		newGradeSampleCommand(g),
 		newDevCommand(g),
