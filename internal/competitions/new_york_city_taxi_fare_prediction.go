@@ -278,7 +278,7 @@ func nycCheckWidth(width int) error {
 }
 
 func nycCopyCoupons(d competition.Dirs) error {
-	return c2CopyFile(filepath.Join(d.Raw, nycCoupons), filepath.Join(d.Public, nycCoupons))
+	return sharedCopyFile(filepath.Join(d.Raw, nycCoupons), filepath.Join(d.Public, nycCoupons))
 }
 
 func nycGrade(sub, ans *table.Table) (competition.Score, error) {

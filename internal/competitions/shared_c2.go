@@ -746,26 +746,3 @@ func c2BufferedCreate(path string) (*os.File, *bufio.Writer, error) {
 	}
 	return out, bufio.NewWriterSize(out, 1<<20), nil
 }
-
-// c2CopyFile copies src to dst byte for byte (shutil.copy), creating or
-// truncating dst.
-func c2CopyFile(src, dst string) (err error) {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	if _, err := io.Copy(out, in); err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
-	}
-	return nil
-}
