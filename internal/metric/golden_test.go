@@ -191,9 +191,21 @@ func decodeLabels(raw json.RawMessage) (Labels, error) {
 	var l struct {
 		Dtype  string            `json:"dtype"`
 		Values []json.RawMessage `json:"values"`
+		Synth  *synthSpec        `json:"synth"`
 	}
 	if err := json.Unmarshal(raw, &l); err != nil {
 		return Labels{}, err
+	}
+	if l.Synth != nil {
+		v, err := l.Synth.generate()
+		if err != nil || l.Dtype == "float" {
+			return FloatLabels(v), err
+		}
+		ints := make([]int64, len(v))
+		for i, f := range v {
+			ints[i] = int64(f)
+		}
+		return IntLabels(ints), nil
 	}
 	all, _ := json.Marshal(l.Values)
 	switch l.Dtype {
@@ -376,6 +388,33 @@ func runGolden(c goldenCase) (float64, error) {
 		json.Unmarshal(c.Args["predicted"], &p)
 		json.Unmarshal(c.Args["k"], &k)
 		return MeanAveragePrecisionAtK(a, p, k)
+	case "average_precision":
+		return AveragePrecision(arr("y_true"), arr("y_score"))
+	case "lrap":
+		// y_true columns as 0/1 floats; weights = positives per row when
+		// "weighted" (the freesound grader's lwlrap weighting).
+		tc := cols("y_true")
+		yt := make([][]bool, len(tc))
+		for k := range tc {
+			yt[k] = make([]bool, len(tc[k]))
+			for i, v := range tc[k] {
+				yt[k][i] = v > 0
+			}
+		}
+		var weighted bool
+		json.Unmarshal(c.Args["weighted"], &weighted)
+		var w []float64
+		if weighted && len(tc) > 0 {
+			w = make([]float64, len(tc[0]))
+			for k := range yt {
+				for i, b := range yt[k] {
+					if b {
+						w[i]++
+					}
+				}
+			}
+		}
+		return LabelRankingAveragePrecision(yt, cols("y_score"), w)
 	case "dice":
 		var p, t []int
 		json.Unmarshal(c.Args["pred"], &p)

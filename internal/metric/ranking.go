@@ -367,3 +367,189 @@ func MeanColumnwiseROCAUC(yTrue, yScore [][]float64) (float64, error) {
 	}
 	return Mean(scores), nil
 }
+
+// AveragePrecision is sklearn.metrics.average_precision_score(y_true,
+// y_score) of scikit-learn 1.5 for a binary target (pos_label=1, no sample
+// weights): the step integral of the precision-recall curve without
+// interpolation. With the distinct thresholds in decreasing score order,
+// tps_k/fps_k the cumulative counts, p_k = tps_k/(tps_k+fps_k) and
+// r_k = tps_k/tps_last, sklearn computes
+//
+//	AP = max(0.0, −Σ_k (r_{k−1} − r_k)·p_k),  r_{−1} = 0,
+//
+// summing with numpy ([Sum]) over k from the lowest threshold up, as its
+// reversed curve arrays do. y_true without positives gives 0.0 (recall is
+// set to 1, sklearn warns). Errors: NaN/inf in y_score ("Input contains
+// NaN."), NaN in y_true, non-integral y_true ("continuous format is not
+// supported"), two labels of which none is 1 ("pos_label=1 is not a valid
+// label. It should be one of [0, 2]"), more than two labels, length
+// mismatch.
+//
+// Result type: numpy float64 (Python float 0.0 when the sum is not positive).
+func AveragePrecision(yTrue, yScore []float64) (float64, error) {
+	t, err := TypeOfTarget(FloatLabels(yTrue), "y_true")
+	if err != nil {
+		return math.NaN(), err
+	}
+	if t != TargetBinary {
+		return math.NaN(), fmt.Errorf("%s format is not supported", t)
+	}
+	if err := checkFinite(yScore, ""); err != nil {
+		return math.NaN(), err
+	}
+	if len(yTrue) == 0 || len(yScore) == 0 {
+		return math.NaN(), errEmpty(0)
+	}
+	if err := checkConsistentLength(len(yTrue), len(yScore)); err != nil {
+		return math.NaN(), err
+	}
+	classes, _ := uniqueKeys(FloatLabels(yTrue))
+	if len(classes) == 2 && classes[0].f != 1 && classes[1].f != 1 {
+		return math.NaN(), fmt.Errorf("pos_label=1 is not a valid label. It should be one of [%s, %s]",
+			labelNumStr(classes[0].f), labelNumStr(classes[1].f))
+	}
+	var nPos int
+	for _, v := range yTrue {
+		if v == 1 {
+			nPos++
+		}
+	}
+	mem := make([]uint64, 2*len(yScore))
+	keys, buf := mem[:len(yScore)], mem[len(yScore):]
+	p, q := 0, nPos
+	for i, s := range yScore {
+		if yTrue[i] == 1 {
+			keys[p] = floatKey(s)
+			p++
+		} else {
+			keys[q] = floatKey(s)
+			q++
+		}
+	}
+	pos := radixSort(keys[:nPos], buf[:nPos])
+	neg := radixSort(keys[nPos:], buf[nPos:])
+	var fpsList, tpsList []float64
+	i, j := len(pos)-1, len(neg)-1
+	var tp, fp int
+	for i >= 0 || j >= 0 {
+		var v uint64
+		switch {
+		case i < 0:
+			v = neg[j]
+		case j < 0:
+			v = pos[i]
+		case pos[i] >= neg[j]:
+			v = pos[i]
+		default:
+			v = neg[j]
+		}
+		for i >= 0 && pos[i] == v {
+			tp++
+			i--
+		}
+		for j >= 0 && neg[j] == v {
+			fp++
+			j--
+		}
+		fpsList = append(fpsList, float64(fp))
+		tpsList = append(tpsList, float64(tp))
+	}
+	m := len(tpsList)
+	tLast := tpsList[m-1]
+	recall := func(k int) float64 {
+		if k < 0 {
+			return 0
+		}
+		if tLast == 0 {
+			return 1
+		}
+		return tpsList[k] / tLast
+	}
+	terms := make([]float64, 0, m)
+	for k := m - 1; k >= 0; k-- {
+		prec := 0.0
+		if ps := tpsList[k] + fpsList[k]; ps != 0 {
+			prec = tpsList[k] / ps
+		}
+		terms = append(terms, float64(recall(k-1)-recall(k))*prec)
+	}
+	ap := -Sum(terms)
+	if !(ap > 0) {
+		return 0, nil
+	}
+	return ap, nil
+}
+
+// LabelRankingAveragePrecision is
+// sklearn.metrics.label_ranking_average_precision_score(y_true, y_score,
+// sample_weight) of scikit-learn 1.5, with the label matrices given column
+// by column (yTrue[k][i]: label k of sample i). For each sample with
+// relevant labels R (ascending label order), aux = np.mean over j ∈ R of
+// L_j/rank_j, where rank_j counts the labels k with score ≥ score_j and L_j
+// the relevant ones among them (scipy's "max" ranks); aux = 1.0 when R is
+// empty or holds every label. The result is Σ aux_i·w_i (accumulated left to
+// right, as sklearn's Python loop does) divided by Σ w (or by the number of
+// samples when weights is nil).
+//
+// Errors: shapes differ ("y_true and y_score have different shape"), NaN/inf
+// in y_score, weights of the wrong length.
+//
+// Result type: numpy float64.
+func LabelRankingAveragePrecision(yTrue [][]bool, yScore [][]float64, weights []float64) (float64, error) {
+	if len(yTrue) != len(yScore) || len(yTrue) == 0 {
+		return math.NaN(), fmt.Errorf("y_true and y_score have different shape")
+	}
+	n := len(yTrue[0])
+	for k := range yTrue {
+		if len(yTrue[k]) != n || len(yScore[k]) != n {
+			return math.NaN(), fmt.Errorf("y_true and y_score have different shape")
+		}
+	}
+	if weights != nil && len(weights) != n {
+		return math.NaN(), errInconsistentLength(n, n, len(weights))
+	}
+	if err := checkFiniteColumns(yScore, ""); err != nil {
+		return math.NaN(), err
+	}
+	if n == 0 {
+		return math.NaN(), fmt.Errorf("Found array with 0 sample(s) (shape=(0, %d)) while a minimum of 1 is required.", len(yTrue))
+	}
+	nLabels := len(yTrue)
+	out := 0.0
+	var rel []int
+	var ratios []float64
+	for i := 0; i < n; i++ {
+		rel = rel[:0]
+		for k := 0; k < nLabels; k++ {
+			if yTrue[k][i] {
+				rel = append(rel, k)
+			}
+		}
+		aux := 1.0
+		if len(rel) != 0 && len(rel) != nLabels {
+			ratios = ratios[:0]
+			for _, j := range rel {
+				s := yScore[j][i]
+				rank, l := 0, 0
+				for k := 0; k < nLabels; k++ {
+					if yScore[k][i] >= s {
+						rank++
+						if yTrue[k][i] {
+							l++
+						}
+					}
+				}
+				ratios = append(ratios, float64(l)/float64(rank))
+			}
+			aux = Mean(ratios)
+		}
+		if weights != nil {
+			aux *= weights[i]
+		}
+		out += aux
+	}
+	if weights == nil {
+		return out / float64(n), nil
+	}
+	return out / Sum(weights), nil
+}

@@ -208,6 +208,8 @@ colwise_case("one-class", [[0, 1, 1], [1, 1, 1]], [[0.1, 0.2, 0.3], [0.3, 0.2, 0
 
 # ---------------------------------------------------------------- labels
 def enc_labels(dtype, values):
+    if isinstance(values, dict):  # synth spec of integral values
+        return {"dtype": dtype, "synth": values}
     if dtype == "object":
         out = []
         for v in values:
@@ -226,6 +228,8 @@ def enc_labels(dtype, values):
 
 
 def np_labels(dtype, values):
+    if isinstance(values, dict):
+        values = synth(values).astype(np.int64) if dtype == "int" else synth(values)
     if dtype == "bool":
         return np.array(values, dtype=bool)
     if dtype == "int":
@@ -499,10 +503,9 @@ fb_case("weighted", ("int", [0, 1, 2, 2, 3, 3, 3]), ("int", [0, 2, 2, 2, 3, 1, 7
 fb_case("macro-strings", ("str", ["cat", "dog", "eel", "cat"]), ("str", ["cat", "cat", "eel", "fox"]), average="macro")
 fb_case("samples-on-multiclass", ("int", [0, 1, 2]), ("int", [0, 1, 1]), average="samples")
 fb_case("continuous", ("float", [0.5, 1.0]), ("int", [0, 1]), average="macro")
-hm_t = np.floor(synth({"seed": 801, "n": 20000, "transform": "uniform"}) * 1500).astype(np.int64)
-hm_p = np.where(synth({"seed": 802, "n": 20000, "transform": "uniform"}) < 0.6, hm_t,
-                np.floor(synth({"seed": 803, "n": 20000, "transform": "uniform"}) * 1600).astype(np.int64))
-fb_case("macro-herbarium-like-20000", ("int", hm_t.tolist()), ("int", hm_p.tolist()), average="macro")
+hm_t_spec = {"seed": 801, "n": 20000, "transform": "int:1500"}
+hm_p_spec = {"seed": 802, "n": 20000, "transform": "int:3", "add": [hm_t_spec, 1.0]}  # t, t+1 or t+2
+fb_case("macro-herbarium-like-20000", ("int", hm_t_spec), ("int", hm_p_spec), average="macro")
 
 
 def fbi_case(name, T, P, beta=1.0, average="micro"):
@@ -529,9 +532,9 @@ mcc_case("binary", ("int", [0, 1, 1, 0, 1, 1, 0]), ("int", [0, 1, 0, 0, 1, 1, 1]
 mcc_case("constant-pred", ("int", [0, 1, 1, 0]), ("int", [1, 1, 1, 1]))
 mcc_case("multiclass", ("int", [0, 1, 2, 2, 1]), ("int", [0, 2, 2, 1, 1]))
 mcc_case("bool-float", ("bool", [True, False, True]), ("float", [1.0, 0.0, 0.0]))
-mb_t = synth({"seed": 811, "n": 400000, "transform": "bernoulli:0.1"}).astype(np.int64)
-mb_p = np.where(synth({"seed": 812, "n": 400000, "transform": "uniform"}) < 0.9, mb_t, 1 - mb_t)
-mcc_case("binary-nfl-like-400000", ("int", mb_t.tolist()), ("int", mb_p.tolist()))
+mb_t_spec = {"seed": 811, "n": 400000, "transform": "bernoulli:0.1"}
+mb_p_spec = {"seed": 812, "n": 400000, "transform": "scale:0.5", "add": [mb_t_spec, 0.75], "round": 1}  # floor(u/2 + 0.75 t)
+mcc_case("binary-nfl-like-400000", ("int", mb_t_spec), ("int", mb_p_spec))
 
 
 # ---------------------------------------------------------------- correlation
@@ -616,6 +619,45 @@ for name, p, t in [("basic", [1, 1, 0, 0, 1], [1, 0, 0, 1, 1]), ("both-empty", [
             return float("nan")
         return 2 * np.sum(p_ & t_) / (np.sum(p_) + np.sum(t_))
     add("dice", name, {"pred": p, "true": t}, dice, source="numpy")
+
+# ---------------------------------------------------------------- AP and LRAP
+def ap_case(name, yt, ys):
+    add("average_precision", name, {"y_true": enc_arr(yt), "y_score": enc_arr(ys)},
+        lambda: metrics.average_precision_score(materialise(yt), materialise(ys)))
+
+
+ap_case("simple", [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+ap_case("ties", [0, 1, 1, 0, 1, 0, 0, 1, 1, 0], [0.1, 0.1, 0.5, 0.5, 0.5, 0.7, 0.2, 0.9, 0.2, 0.9])
+ap_case("no-positive", [0, 0, 0], [0.1, 0.5, 0.2])
+ap_case("all-positive", [1, 1], [0.1, 0.5])
+ap_case("zero-scores", [1, 0, 0, 1, 0], [0, 0, 0, 0.5, 0])
+add("average_precision", "labels-0-2-int", {"y_true": [0, 2, 2], "y_score": [0.1, 0.5, 0.2]},
+    lambda: metrics.average_precision_score(np.array([0, 2, 2]), np.array([0.1, 0.5, 0.2])))
+ap_case("nan", [0, 1], [float("nan"), 0.5])
+ap_case("synth-100000", {"seed": 831, "n": 100000, "transform": "bernoulli:0.2"},
+        {"seed": 832, "n": 100000, "transform": "uniform", "add": [{"seed": 831, "n": 100000, "transform": "bernoulli:0.2"}, 0.2], "round": 300})
+
+
+def lrap_case(name, T, S, weighted, t_specs=None, s_specs=None):
+    T = np.asarray(T, dtype=bool)
+    S = np.asarray(S, dtype=np.float64)
+    w = T.sum(axis=1) if weighted else None
+    args = {"y_true": [enc_arr(T[:, k]) for k in range(T.shape[1])] if t_specs is None else [enc_arr(c) for c in t_specs],
+            "y_score": [enc_arr(S[:, k]) for k in range(S.shape[1])] if s_specs is None else [enc_arr(c) for c in s_specs],
+            "weighted": weighted}
+    add("lrap", name, args, lambda: metrics.label_ranking_average_precision_score(T, S, sample_weight=w))
+
+
+LT = [[1, 0, 0, 1], [0, 0, 1, 0], [1, 1, 1, 1], [0, 0, 0, 0], [0, 1, 0, 1]]
+LS = [[0.9, 0.1, 0.9, 0.3], [0.2, 0.2, 0.2, 0.5], [0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 0.5, 0.5], [0.3, 0.8, 0.1, 0.2]]
+lrap_case("basic", LT, LS, False)
+lrap_case("weighted", [r for r in LT if sum(r)], [s for r, s in zip(LT, LS) if sum(r)], True)
+nr, nl = 3000, 80
+t_specs = [{"seed": 840 + k, "n": nr, "transform": "bernoulli:0.03"} for k in range(nl)]
+s_specs = [{"seed": 940 + k, "n": nr, "transform": "uniform", "round": 40} for k in range(nl)]
+LTb = np.column_stack([synth(c) for c in t_specs])
+LSb = np.column_stack([synth(c) for c in s_specs])
+lrap_case("freesound-like-3000x80", LTb, LSb, True, t_specs, s_specs)
 
 out = {
     "generator": "testdata/gen_golden.py",
