@@ -26,6 +26,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
 	"io"
 	"io/fs"
 	"math"
@@ -351,9 +353,9 @@ func sharedNanMinMax(c *table.Column) (lo, hi float64) {
 //     error, not an invalid submission.
 //
 // It returns the classes (the answers' columns other than id, in order) and
-// y_true / y_pred as row-major n×k float64 matrices in sorted-id order, as
-// sklearn.metrics.log_loss receives them. A text cell in y_pred is the
-// conversion ValueError (plain error); missing cells are NaN.
+// y_true / y_pred column by column (yTrue[k][i] is class k of row i, rows in
+// sorted-id order), the layout metric.LogLossIndicator takes. A text cell in
+// y_pred is the conversion ValueError (plain error); missing cells are NaN.
 func sharedOneHotLogLossInputs(sub, ans *table.Table, id string) (classes []string, yTrue, yPred [][]float64, err error) {
 	var missing []string
 	for _, name := range ans.Names() {
@@ -386,34 +388,18 @@ func sharedOneHotLogLossInputs(sub, ans *table.Table, id string) (classes []stri
 			classes = append(classes, name)
 		}
 	}
-	n := ans.Len()
-	yTrue, yPred = sharedMatrix(n, len(classes)), sharedMatrix(n, len(classes))
+	yTrue, yPred = make([][]float64, len(classes)), make([][]float64, len(classes))
 	for k, name := range classes {
 		a, _ := ans.Col(name)
 		s, _ := sub.Col(name)
-		av, err := sharedFloats(a.Take(ansIdx))
-		if err != nil {
+		if yTrue[k], err = sharedFloats(a.Take(ansIdx)); err != nil {
 			return nil, nil, nil, fmt.Errorf("answers column %s: %w", name, err)
 		}
-		sv, err := sharedFloats(s.Take(subIdx))
-		if err != nil {
+		if yPred[k], err = sharedFloats(s.Take(subIdx)); err != nil {
 			return nil, nil, nil, err
-		}
-		for i := 0; i < n; i++ {
-			yTrue[i][k], yPred[i][k] = av[i], sv[i]
 		}
 	}
 	return classes, yTrue, yPred, nil
-}
-
-// sharedMatrix allocates an n×k matrix backed by one slice.
-func sharedMatrix(n, k int) [][]float64 {
-	back := make([]float64, n*k)
-	m := make([][]float64, n)
-	for i := range m {
-		m[i] = back[i*k : (i+1)*k : (i+1)*k]
-	}
-	return m
 }
 
 // sharedOneHot is df_to_one_hot(df, id_column, target_column, classes): a
@@ -626,4 +612,61 @@ func sharedWriteFrom(dst string, r io.Reader) (err error) {
 // that would escape the directory.
 func sharedSafeName(s string) bool {
 	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
+}
+
+// --- images and CSV text ---
+
+// sharedPillowL converts an image to 8-bit grey as Pillow's convert("L")
+// does for the mode Pillow would open the same PNG in: grey is kept; RGB,
+// RGBA and palette images use the integer ITU-R 601-2 luma
+// (R·19595 + G·38470 + B·7471 + 0x8000) >> 16 on the non-premultiplied
+// colour (alpha ignored); 16-bit grey (mode "I") is clipped to 255; 16-bit
+// colour keeps the high byte of each channel. Rows are row-major.
+func sharedPillowL(img image.Image) (pix []uint8, w, h int) {
+	b := img.Bounds()
+	w, h = b.Dx(), b.Dy()
+	pix = make([]uint8, 0, w*h)
+	luma := func(r, g, bl uint32) uint8 { return uint8((r*19595 + g*38470 + bl*7471 + 0x8000) >> 16) }
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			switch im := img.(type) {
+			case *image.Gray:
+				pix = append(pix, im.GrayAt(x, y).Y)
+			case *image.Gray16:
+				v := im.Gray16At(x, y).Y
+				pix = append(pix, uint8(min(v, 255)))
+			case *image.Paletted:
+				c := color.NRGBAModel.Convert(im.Palette[im.ColorIndexAt(x, y)]).(color.NRGBA)
+				pix = append(pix, luma(uint32(c.R), uint32(c.G), uint32(c.B)))
+			case *image.NRGBA64:
+				c := im.NRGBA64At(x, y)
+				pix = append(pix, luma(uint32(c.R>>8), uint32(c.G>>8), uint32(c.B>>8)))
+			case *image.RGBA64:
+				c := color.NRGBA64Model.Convert(im.RGBA64At(x, y)).(color.NRGBA64)
+				pix = append(pix, luma(uint32(c.R>>8), uint32(c.G>>8), uint32(c.B>>8)))
+			default:
+				c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+				pix = append(pix, luma(uint32(c.R), uint32(c.G), uint32(c.B)))
+			}
+		}
+	}
+	return pix, w, h
+}
+
+// sharedCSVField returns s as Python's csv writer (QUOTE_MINIMAL) writes a
+// string field: quoted, with inner quotes doubled, when it holds a comma, a
+// quote, CR or LF; as is otherwise. The result may alias s.
+func sharedCSVField(s []byte) []byte {
+	if !slices.ContainsFunc(s, func(c byte) bool { return c == ',' || c == '"' || c == '\n' || c == '\r' }) {
+		return s
+	}
+	out := make([]byte, 0, len(s)+2)
+	out = append(out, '"')
+	for _, c := range s {
+		if c == '"' {
+			out = append(out, '"')
+		}
+		out = append(out, c)
+	}
+	return append(out, '"')
 }

@@ -363,7 +363,7 @@ func TestSharedOneHotLogLossInputs(t *testing.T) {
 	}
 	// sorted by id: p then q
 	if !slices.Equal(yTrue[0], []float64{0, 1}) || !slices.Equal(yTrue[1], []float64{1, 0}) ||
-		!slices.Equal(yPred[0], []float64{0.75, 0.25}) || !slices.Equal(yPred[1], []float64{0.5, 0.5}) {
+		!slices.Equal(yPred[0], []float64{0.75, 0.5}) || !slices.Equal(yPred[1], []float64{0.25, 0.5}) {
 		t.Fatalf("y_true %v y_pred %v", yTrue, yPred)
 	}
 	for _, tc := range []struct {
