@@ -10,8 +10,12 @@ package competitions
 
 import (
 	"archive/zip"
+	"bufio"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -63,4 +67,59 @@ func c3CheckZip(path string) error {
 		return fmt.Errorf("extracting %s: %w", path, err)
 	}
 	return zr.Close()
+}
+
+// c3ZipTime is the modification time of every member of the zips a preparer
+// writes. The original's zips carry the files' mtimes and are not
+// checksummed; a fixed time makes ours reproducible.
+var c3ZipTime = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// c3ZipMember is one member of an archive written by c3WriteZip: its
+// content is produced by write.
+type c3ZipMember struct {
+	Name   string
+	Method uint16 // zip.Store or zip.Deflate
+	Write  func(w io.Writer) error
+}
+
+// c3WriteZip writes the members, in order, into a new zip at path (through
+// a temporary file renamed into place).
+func c3WriteZip(path string, members []c3ZipMember) (err error) {
+	dir, base := filepath.Split(path)
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	zw := zip.NewWriter(bw)
+	for _, m := range members {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: m.Name, Method: m.Method, Modified: c3ZipTime})
+		if err != nil {
+			return fmt.Errorf("writing %s: member %s: %w", path, m.Name, err)
+		}
+		if m.Write != nil {
+			if err := m.Write(w); err != nil {
+				return fmt.Errorf("writing %s: member %s: %w", path, m.Name, err)
+			}
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(f.Name(), path)
 }

@@ -3,9 +3,13 @@ package competitions
 // Test helpers shared by helper C3's competitions (prefix c3).
 
 import (
+	"archive/zip"
+	"crypto/md5"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -217,4 +222,70 @@ func c3FuzzNoPanic(t *testing.T, impl *competition.Impl, answers *table.Table, v
 			t.Errorf("case %d: score kind %v, want %v", i, s.Kind, kind)
 		}
 	}
+}
+
+// c3CheckGoldenMembers compares prepared files with a golden JSON written
+// by a reference script: "private/x.csv" keys are whole files, keys
+// "public/a.zip:member" are the uncompressed bytes of one zip member (zip
+// files themselves hold timestamps and are not compared). Every regular file
+// under public/ and private/ must be covered by a key. It returns the zip
+// members seen, keyed "public/a.zip:member", with their compression method.
+func c3CheckGoldenMembers(t *testing.T, preparedDir, goldenPath string) map[string]uint16 {
+	t.Helper()
+	b, err := os.ReadFile(goldenPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]string
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	sums, err := competitiontest.TreeMD5(preparedDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := map[string]uint16{}
+	got := map[string]string{}
+	for p, s := range sums {
+		if strings.HasSuffix(p, "description.md") {
+			continue
+		}
+		if !strings.HasSuffix(p, ".zip") {
+			got[p] = s
+			continue
+		}
+		zr, err := zip.OpenReader(filepath.Join(preparedDir, p))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := md5.Sum(data)
+			key := p + ":" + f.Name
+			got[key] = hex.EncodeToString(sum[:])
+			methods[key] = f.Method
+		}
+		zr.Close()
+	}
+	for k, w := range want {
+		if g, ok := got[k]; !ok {
+			t.Errorf("prepared %s is missing (golden %s)", k, goldenPath)
+		} else if g != w {
+			t.Errorf("prepared %s: md5 %s, golden %s", k, g, w)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("prepared %s is not in golden %s", k, goldenPath)
+		}
+	}
+	return methods
 }
