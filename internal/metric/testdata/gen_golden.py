@@ -659,6 +659,14 @@ LTb = np.column_stack([synth(c) for c in t_specs])
 LSb = np.column_stack([synth(c) for c in s_specs])
 lrap_case("freesound-like-3000x80", LTb, LSb, True, t_specs, s_specs)
 
+# ---------------------------------------------------------------- C library log (scipy xlogy)
+lx = np.concatenate([
+    rng.uniform(0, 1, 3000), np.exp(rng.uniform(-745, 709, 1000)), 1 + rng.uniform(-1e-6, 1e-6, 500),
+    np.array([5e-324, 2.2250738585072014e-308, np.finfo(float).eps, 1 - np.finfo(float).eps, 0.5, 1.0, 2.0, 10.0,
+              1e300, 1.7976931348623157e308, np.nextafter(1, 2), np.nextafter(1, 0), 0.0]),
+])
+add("xlogy_log", "libm-log-4513", {"x": enc_arr(lx), "want": enc_arr(xlogy(1.0, lx))}, lambda: 0.0, source="scipy.special.xlogy")
+
 out = {
     "generator": "testdata/gen_golden.py",
     "versions": {"python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
