@@ -107,6 +107,7 @@ func newRootCommand(g *Global) *cobra.Command {
 	root.AddCommand(
 		newListCommand(g),
 		newPrepareCommand(g),
+		newPreflightCommand(g),
 		newGradeCommand(g),
 		newGradeSampleCommand(g),
 		newDevCommand(g),

@@ -17,6 +17,7 @@ func newDevCommand(g *Global) *cobra.Command {
 	}
 	cmd.AddCommand(
 		newFakeRawCommand(g),
+		newDownloadLeaderboardCommand(g),
 	)
 	return cmd
 }

@@ -113,6 +113,15 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 		Log:         g.Log(),
 		Progress:    newReporter(g),
 	}
+	k, err := configureKaggle(g, svc, opts)
+	if err != nil {
+		return err
+	}
+	if svc.Download != nil {
+		if err := preflightForPrepare(cmd.Context(), g, k, comps, opts); err != nil {
+			return err
+		}
+	}
 	results, err := svc.PrepareAll(cmd.Context(), comps, dataset.Options{
 		Raw:                  opts.Raw,
 		KeepRaw:              opts.KeepRaw,

@@ -36,7 +36,19 @@ func prepareUpstreamDir(t *testing.T) string {
 	return dir
 }
 
+// prepareNoKaggle hides any Kaggle credentials of the machine.
+func prepareNoKaggle(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("KAGGLE_CONFIG_DIR", filepath.Join(home, "kaggle"))
+	for _, v := range []string{"KAGGLE_API_TOKEN", "KAGGLE_USERNAME", "KAGGLE_KEY", "MLEBENCH_KAGGLE_URL"} {
+		t.Setenv(v, "")
+	}
+}
+
 func TestPrepareCommandUsage(t *testing.T) {
+	prepareNoKaggle(t)
 	data := t.TempDir()
 	tests := []struct {
 		name string
@@ -60,6 +72,7 @@ func TestPrepareCommandUsage(t *testing.T) {
 }
 
 func TestPrepareCommandResolvesEveryIDFirst(t *testing.T) {
+	prepareNoKaggle(t)
 	data := t.TempDir()
 	list := filepath.Join(t.TempDir(), "ids.txt")
 	// The blank line is an empty id (no stripping, as the original), which
@@ -93,6 +106,7 @@ func TestPrepareCommandResolvesEveryIDFirst(t *testing.T) {
 // submission; then checksums written with --overwrite-checksums, verified,
 // and a tampered file refused by name.
 func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
+	prepareNoKaggle(t)
 	upstream := prepareUpstreamDir(t)
 	cat, err := competition.NewCatalog(competitions.All())
 	if err != nil {
@@ -155,6 +169,14 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 		t.Fatalf("report %s (%v)", stdout, err)
 	}
 
+	// Offline, without --raw and without a zip in DATA/<id>, a prepared
+	// competition is only verified; an unprepared one asks for --raw.
+	other := filepath.Join(root, "other-data")
+	_, stderr, code = prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--skip-verification", "--data-dir", other, "--upstream-dir", upstream)
+	if code != exitError || !strings.Contains(stderr, "--raw") || !strings.Contains(stderr, "Kaggle API credentials") {
+		t.Errorf("offline without data: exit %d, %s", code, stderr)
+	}
+
 	// Developer flow: write checksums for these files, verify, tamper.
 	_, stderr, code = prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip, "--overwrite-checksums"}, common...)...)
 	if code != exitOK {
@@ -180,6 +202,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 }
 
 func TestPrepareCommandMissingDescription(t *testing.T) {
+	prepareNoKaggle(t)
 	data := t.TempDir()
 	_, stderr, code := prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--raw", data, "--data-dir", data, "--upstream-dir", filepath.Join(data, "nowhere"))
 	if code != exitError || !strings.Contains(stderr, "--upstream-dir") || !strings.Contains(stderr, "MLEBENCH_UPSTREAM_DIR") {
