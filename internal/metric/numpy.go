@@ -12,6 +12,8 @@ import (
 // unrolled base case of at most 128 elements (numpy's DOUBLE_pairwise_sum),
 // and the block sums are accumulated left to right onto the identity 0.0.
 // An empty slice sums to 0.
+//
+// Result type: numpy float64.
 func Sum(a []float64) float64 {
 	acc := 0.0
 	for len(a) > reduceBuffer {
