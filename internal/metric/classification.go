@@ -75,6 +75,8 @@ func AccuracyOf[T comparable](yTrue, yPred []T) (float64, error) {
 // Labels are compared by value (1, 1.0 and True are one label). The target
 // checks of [Accuracy] apply, plus sklearn's "Mix of label input types
 // (string and number)" error.
+//
+// Result type: numpy int64 matrix.
 func ConfusionMatrix(yTrue, yPred Labels) ([][]int64, []Value, error) {
 	if _, err := checkTargets(yTrue, yPred); err != nil {
 		return nil, nil, err

@@ -90,6 +90,8 @@ func pairwiseSum(a []float64) float64 {
 // Mean returns np.mean(a) (also np.average(a) without weights) for a
 // contiguous float64 array: [Sum] divided by the length. An empty slice gives
 // NaN, as numpy does (with a RuntimeWarning).
+//
+// Result type: numpy float64.
 func Mean(a []float64) float64 {
 	if len(a) == 0 {
 		return math.NaN()

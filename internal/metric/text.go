@@ -12,6 +12,8 @@ import (
 // insertions, deletions and substitutions, no transpositions. Strings are
 // compared as sequences of Unicode code points (Go runes), as Python str
 // values are; invalid UTF-8 bytes each count as one U+FFFD.
+//
+// Result type: Python int (average with [MeanInts]).
 func Levenshtein(a, b string) int {
 	return LevenshteinSeq([]rune(a), []rune(b))
 }
@@ -19,6 +21,8 @@ func Levenshtein(a, b string) int {
 // LevenshteinSeq is the unit-cost edit distance between two sequences of
 // comparable tokens (Levenshtein.distance on Python lists of hashables).
 // It runs in O(len(a)·len(b)) time and O(min) memory.
+//
+// Result type: Python int.
 func LevenshteinSeq[T comparable](a, b []T) int {
 	// Strip the common prefix and suffix: they never change the distance.
 	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
