@@ -670,3 +670,39 @@ func sharedCSVField(s []byte) []byte {
 	}
 	return append(out, '"')
 }
+
+// sharedFrameEquals is pandas DataFrame.equals for two tables as read by the
+// harness reader (default RangeIndex): the same column names in the same
+// order, the same dtype per column and equal cells, where missing cells
+// equal each other only at the same positions. Floats compare by value
+// (0.0 equals -0.0).
+func sharedFrameEquals(a, b *table.Table) bool {
+	if a.Len() != b.Len() || !slices.Equal(a.Names(), b.Names()) {
+		return false
+	}
+	for k, ca := range a.Columns() {
+		cb := b.Columns()[k]
+		if ca.Kind != cb.Kind {
+			return false
+		}
+		for i := 0; i < ca.Len(); i++ {
+			na, nb := ca.IsNull(i), cb.IsNull(i)
+			if na || nb {
+				if na != nb {
+					return false
+				}
+				continue
+			}
+			if ca.Kind == table.Float64 {
+				if ca.Floats[i] != cb.Floats[i] && !(math.IsNaN(ca.Floats[i]) && math.IsNaN(cb.Floats[i])) {
+					return false
+				}
+				continue
+			}
+			if ca.Str(i) != cb.Str(i) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -66,8 +66,16 @@ def frame(values, order=None, **extra):
     return df if order is None else df.iloc[order]
 
 
+def q(v):
+    """An id as a minimally quoted CSV field (ids may hold commas and quotes)."""
+    s = str(v)
+    if any(c in s for c in ',"\r\n'):
+        return '"' + s.replace('"', '""') + '"'
+    return s
+
+
 def text(fn):
-    return f"{ID},{T}\n" + "".join(f"{i},{fn(k, i, y)}\n" for k, (i, y) in enumerate(zip(ids, truth)))
+    return f"{ID},{T}\n" + "".join(f"{q(i)},{fn(k, i, y)}\n" for k, (i, y) in enumerate(zip(ids, truth)))
 
 
 frames = {
@@ -88,12 +96,12 @@ texts = {
     "inf.csv": text(lambda k, i, y: "inf" if k == 0 else "0.3"),
     "non_numeric.csv": text(lambda k, i, y: "high" if k == 0 else "0.3"),
     "bools_missing.csv": text(lambda k, i, y: "" if k == 0 else "True"),
-    "missing_id.csv": f"x,{T}\n" + "".join(f"{i},0.5\n" for i in ids),
-    "missing_target.csv": f"{ID},x\n" + "".join(f"{i},0.5\n" for i in ids),
-    "short.csv": f"{ID},{T}\n" + "".join(f"{i},0.5\n" for i in ids[:-1]),
-    "duplicate_id.csv": f"{ID},{T}\n" + "".join(f"{ids.iloc[0] if k == 1 else i},0.5\n" for k, i in enumerate(ids)),
-    "wrong_id.csv": f"{ID},{T}\n" + "".join(f"{'zz_' + str(i) if k == 1 else i},0.5\n" for k, i in enumerate(ids)),
-    "out_of_range_and_wrong_id.csv": f"{ID},{T}\n" + "".join(f"{'zz_' + str(i) if k == 1 else i},{2 if k == 0 else 0.5}\n" for k, i in enumerate(ids)),
+    "missing_id.csv": f"x,{T}\n" + "".join(f"{q(i)},0.5\n" for i in ids),
+    "missing_target.csv": f"{ID},x\n" + "".join(f"{q(i)},0.5\n" for i in ids),
+    "short.csv": f"{ID},{T}\n" + "".join(f"{q(i)},0.5\n" for i in ids[:-1]),
+    "duplicate_id.csv": f"{ID},{T}\n" + "".join(f"{q(ids.iloc[0] if k == 1 else i)},0.5\n" for k, i in enumerate(ids)),
+    "wrong_id.csv": f"{ID},{T}\n" + "".join(f"{q('zz_' + str(i) if k == 1 else i)},0.5\n" for k, i in enumerate(ids)),
+    "out_of_range_and_wrong_id.csv": f"{ID},{T}\n" + "".join(f"{q('zz_' + str(i) if k == 1 else i)},{2 if k == 0 else 0.5}\n" for k, i in enumerate(ids)),
     "empty.csv": "",
 }
 for name, df in frames.items():
