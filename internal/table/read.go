@@ -385,14 +385,13 @@ func mangleHeader(raw []string, opt ReadOptions) ([]string, map[int]Kind) {
 	for k, v := range opt.Dtype {
 		dt[k] = v
 	}
-	present := func(s string) bool {
-		for _, n := range names {
-			if n == s {
-				return true
-			}
-		}
-		return false
+	// inHeader counts the current names (pandas checks `col in this_header`
+	// against the header as renamed so far).
+	inHeader := make(map[string]int, len(names))
+	for _, n := range names {
+		inHeader[n]++
 	}
+	present := func(s string) bool { return inHeader[s] > 0 }
 	counts := make(map[string]int, len(names))
 	for i, col := range names {
 		old := col
@@ -412,6 +411,10 @@ func mangleHeader(raw []string, opt ReadOptions) ([]string, map[int]Kind) {
 					dt[col] = k
 				}
 			}
+		}
+		if col != names[i] {
+			inHeader[names[i]]--
+			inHeader[col]++
 		}
 		names[i] = col
 		counts[col] = cur + 1
@@ -468,9 +471,9 @@ func (rd *reader) cell(r uint64) string {
 func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint64, error) {
 	data := rd.data
 	bounds := []int{pos, len(data)}
-	const minPart = 1 << 20
+	minPart := testMinPart
 	noQuotes := bytes.IndexByte(data[pos:], '"') < 0
-	if workers > 1 && len(data)-pos >= 2*minPart && noQuotes {
+	if workers > 1 && len(data)-pos >= 2*testMinPart && noQuotes {
 		n := min(workers, (len(data)-pos)/minPart)
 		bounds = bounds[:1]
 		for k := 1; k < n; k++ {
@@ -518,7 +521,7 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint
 		}
 		off += est[k]
 	}
-	fast := noQuotes && !rd.hasNUL
+	fast := noQuotes && !rd.hasNUL && !testForceGeneric
 	parallel(nparts, workers, func(k int) {
 		if fast {
 			rd.scanFast(&parts[k], bounds[k], bounds[k+1], sh)
@@ -748,6 +751,13 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 	}
 	p.lines = lines
 }
+
+// testMinPart is the smallest byte range scanned by its own goroutine
+// (lowered by tests).
+var testMinPart = 1 << 20
+
+// testForceGeneric makes tokenize use the general scanner only (tests).
+var testForceGeneric bool
 
 // hasByte has, for the lowest byte of x equal to b, its high bit set (bits
 // above the first match may be spurious).
