@@ -1,0 +1,302 @@
+// the-icml-2013-whale-challenge-right-whale-redux: ../shared/spec/competitions/the-icml-2013-whale-challenge-right-whale-redux.md
+//
+// Quirks reproduced:
+//   - raw/train2.zip is read in place with shutil.unpack_archive's member
+//     rules (names starting with "/" or containing ".." are skipped, later
+//     duplicates win); every entry directly inside train2/ is a sample, with
+//     no extension filter;
+//   - the split is by recording date (file-name text before the first "_"):
+//     exactly 4 dates (asserted), the first two (sorted) are train, the last
+//     two test; each side is sorted by file name;
+//   - train clips keep their names with every "TRAIN<digits>" replaced by
+//     "TRAIN<idx>"; test clips become "<text before the first TRAIN>Test<idx>.aif"
+//     and their label is 1 iff the old file stem ends in "_1";
+//   - the original's count asserts on *.aif files: a non-.aif entry fails
+//     prepare; a sub-folder fails too (the original cannot copy it);
+//   - the public clips end up only in public/train2.zip and public/test2.zip
+//     (shutil.make_archive: a "train2/" directory entry, then the files,
+//     deflated; here in name order with a fixed timestamp);
+//   - grading is prepare_for_auroc_metric (clip, probability) and
+//     scikit-learn's binary roc_auc_score, a numpy float64.
+package competitions
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+func init() {
+	register(&competition.Impl{
+		ID:      "the-icml-2013-whale-challenge-right-whale-redux",
+		Prepare: whalePrepare,
+		Grade:   whaleGrade,
+		FakeRaw: whaleFakeRaw,
+	})
+}
+
+// whaleTrainRE is the original's re.sub pattern for renaming train clips.
+var whaleTrainRE = regexp.MustCompile(`TRAIN[0-9]+`)
+
+// whaleClip is one entry of raw/train2/ and the zip member holding it.
+type whaleClip struct {
+	name string
+	file *zip.File
+}
+
+func whalePrepare(ctx context.Context, d competition.Dirs) error {
+	src := filepath.Join(d.Raw, "train2.zip")
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		return fmt.Errorf("unpacking %s: %w", src, err)
+	}
+	defer zr.Close()
+	clips, err := whaleEntries(src, zr.File)
+	if err != nil {
+		return err
+	}
+	byDate := map[string][]whaleClip{}
+	for _, c := range clips {
+		date, _, _ := strings.Cut(c.name, "_")
+		byDate[date] = append(byDate[date], c)
+	}
+	dates := make([]string, 0, len(byDate))
+	for k := range byDate {
+		dates = append(dates, k)
+	}
+	sort.Strings(dates)
+	if len(dates) != 4 {
+		return fmt.Errorf("%s: train2/ holds recordings of %d dates %v, the original asserts exactly 4", src, len(dates), dates)
+	}
+	var train, test []whaleClip
+	for i, date := range dates {
+		if i < 2 {
+			train = append(train, byDate[date]...)
+		} else {
+			test = append(test, byDate[date]...)
+		}
+	}
+	byName := func(s []whaleClip) {
+		sort.Slice(s, func(i, j int) bool { return s[i].name < s[j].name })
+	}
+	byName(train)
+	byName(test)
+
+	trainNames := make([]string, len(train))
+	for i, c := range train {
+		trainNames[i] = whaleTrainRE.ReplaceAllLiteralString(c.name, "TRAIN"+strconv.Itoa(i))
+	}
+	testNames := make([]string, len(test))
+	labels := make([]int64, len(test))
+	for i, c := range test {
+		before, _, _ := strings.Cut(c.name, "TRAIN")
+		testNames[i] = before + "Test" + strconv.Itoa(i) + ".aif"
+		stem := c.name
+		if dot := strings.LastIndexByte(stem, '.'); dot > 0 {
+			stem = stem[:dot]
+		}
+		if strings.HasSuffix(stem, "_1") {
+			labels[i] = 1
+		}
+	}
+	for _, side := range []struct {
+		dir   string
+		names []string
+	}{{"train2", trainNames}, {"test2", testNames}} {
+		if err := whaleCheckCount(src, side.dir, side.names); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, side := range []struct {
+		dir   string
+		clips []whaleClip
+		names []string
+	}{{"train2", train, trainNames}, {"test2", test, testNames}} {
+		if err := whaleWriteZip(ctx, filepath.Join(d.Public, side.dir+".zip"), side.dir, side.clips, side.names); err != nil {
+			return err
+		}
+	}
+
+	answers := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", labels))
+	sample := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", make([]int64, len(test))))
+	for _, f := range []struct {
+		path string
+		t    *table.Table
+	}{
+		{filepath.Join(d.Private, "test.csv"), answers},
+		{filepath.Join(d.Public, "sampleSubmission.csv"), sample},
+	} {
+		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
+			return fmt.Errorf("writing %s: %w", f.path, err)
+		}
+	}
+	return nil
+}
+
+// whaleEntries lists the entries shutil.unpack_archive would leave directly
+// in raw/train2/, each with the member that holds its content.
+func whaleEntries(src string, files []*zip.File) ([]whaleClip, error) {
+	seen := map[string]int{}
+	var clips []whaleClip
+	haveDir := false
+	for _, f := range files {
+		name := f.Name
+		if strings.HasPrefix(name, "/") || strings.Contains(name, "..") {
+			continue
+		}
+		rest, ok := strings.CutPrefix(name, "train2/")
+		if !ok {
+			continue // unpacked elsewhere in raw/, never listed
+		}
+		haveDir = true
+		if rest == "" {
+			continue
+		}
+		if strings.Contains(rest, "/") {
+			return nil, fmt.Errorf("%s: %s is inside a sub-folder of train2/; the original would list the folder as a clip and fail to copy it", src, name)
+		}
+		if i, dup := seen[rest]; dup {
+			clips[i].file = f // extracted again over the earlier copy
+			continue
+		}
+		seen[rest] = len(clips)
+		clips = append(clips, whaleClip{name: rest, file: f})
+	}
+	if !haveDir {
+		return nil, fmt.Errorf("%s: no train2/ folder in the archive", src)
+	}
+	return clips, nil
+}
+
+// whaleCheckCount is the original's assert that public/<dir> holds one
+// *.aif file per clip: every new name must end in .aif. (Two clips never
+// map to one new name: a renamed train name holds its unique TRAIN<idx>, an
+// unchanged one holds no TRAIN<digits>, and test names hold Test<idx>.)
+func whaleCheckCount(src, dir string, names []string) error {
+	for _, n := range names {
+		if !strings.HasSuffix(n, ".aif") {
+			return fmt.Errorf("%s: %s/%s is not an .aif file; the original's file-count assert fails", src, dir, n)
+		}
+	}
+	return nil
+}
+
+// whaleWriteZip writes shutil.make_archive(public/<dir>, "zip", public, dir):
+// a directory entry then one deflated member per clip.
+func whaleWriteZip(ctx context.Context, path, dir string, clips []whaleClip, names []string) error {
+	members := []c3ZipMember{{Name: dir + "/", Method: zip.Store}}
+	for i := range clips {
+		f := clips[i].file
+		members = append(members, c3ZipMember{Name: dir + "/" + names[i], Method: zip.Deflate, Write: func(w io.Writer) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			rc, err := f.Open()
+			if err != nil {
+				return err
+			}
+			defer rc.Close()
+			_, err = io.Copy(w, rc)
+			return err
+		}})
+	}
+	sort.SliceStable(members[1:], func(i, j int) bool { return members[1+i].Name < members[1+j].Name })
+	return c3WriteZip(path, members)
+}
+
+func whaleGrade(sub, ans *table.Table) (competition.Score, error) {
+	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "clip", "probability")
+	if err != nil {
+		return competition.Score{}, err
+	}
+	auc, err := metric.ROCAUC(yTrue, yScore)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Numpy(auc), nil
+}
+
+// whaleDates are the fake recording dates; the first two become train.
+var whaleDates = []string{"20090328", "20090329", "20090330", "20090331"}
+
+// whaleFakeRaw writes raw/train2.zip: a "train2/" directory entry and tiny
+// valid AIFF clips named <date>_<HHMMSS>_<sss>s<m>ms_TRAIN<k>_<label>.aif over
+// exactly 4 dates (default 32 clips, at least 4), members in shuffled order
+// and TRAIN numbers that do not follow name order, so the sorting and
+// renaming are exercised. The two test dates together hold both labels.
+// Kaggle's test2.zip and sampleSubmission.csv are not written (never read).
+func whaleFakeRaw(dir string, opt competition.FakeOptions) error {
+	r := synth.Rand(opt.Seed, "the-icml-2013-whale-challenge-right-whale-redux")
+	n := max(4, synth.Rows(opt.Rows, 32))
+	trainNo := r.Perm(n)
+	var entries []synth.ZipEntry
+	for i := 0; i < n; i++ {
+		date := whaleDates[i%4]
+		label := 0
+		if r.IntN(4) == 0 {
+			label = 1
+		}
+		switch i {
+		case 2: // first test date: a positive
+			label = 1
+		case 3: // second test date: a negative
+			label = 0
+		}
+		name := fmt.Sprintf("%s_%02d%02d%02d_%03ds%dms_TRAIN%d_%d.aif", date, r.IntN(24), r.IntN(60), r.IntN(60), r.IntN(900), r.IntN(1000), trainNo[i], label)
+		samples := make([]int16, 16+r.IntN(16))
+		for k := range samples {
+			samples[k] = int16(r.IntN(4000) - 2000)
+		}
+		entries = append(entries, synth.ZipEntry{Name: "train2/" + name, Data: whaleAIFF(samples, 2000)})
+	}
+	r.Shuffle(len(entries), func(i, j int) { entries[i], entries[j] = entries[j], entries[i] })
+	entries = append([]synth.ZipEntry{{Name: "train2/"}}, entries...)
+	return synth.WriteZip(filepath.Join(dir, "train2.zip"), entries)
+}
+
+// whaleAIFF encodes mono 16-bit big-endian samples as a minimal AIFF file
+// (FORM/AIFF with COMM and SSND chunks) at an integer sample rate.
+func whaleAIFF(samples []int16, rate uint32) []byte {
+	var b bytes.Buffer
+	be := binary.BigEndian
+	ssnd := 8 + 2*len(samples)
+	b.WriteString("FORM")
+	binary.Write(&b, be, uint32(4+8+18+8+ssnd))
+	b.WriteString("AIFFCOMM")
+	binary.Write(&b, be, uint32(18))
+	binary.Write(&b, be, uint16(1))            // channels
+	binary.Write(&b, be, uint32(len(samples))) // sample frames
+	binary.Write(&b, be, uint16(16))           // bits per sample
+	// 80-bit IEEE extended sample rate: exponent bias 16383, explicit
+	// integer bit in the 64-bit mantissa.
+	exp := 0
+	for v := rate; v > 1; v >>= 1 {
+		exp++
+	}
+	binary.Write(&b, be, uint16(16383+exp))
+	binary.Write(&b, be, uint64(rate)<<(63-exp))
+	b.WriteString("SSND")
+	binary.Write(&b, be, uint32(ssnd))
+	binary.Write(&b, be, uint32(0)) // offset
+	binary.Write(&b, be, uint32(0)) // block size
+	for _, s := range samples {
+		binary.Write(&b, be, s)
+	}
+	return b.Bytes()
+}
