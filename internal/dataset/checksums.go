@@ -319,10 +319,16 @@ func (e *ChecksumError) Error() string {
 // ZipChecksumError is the original's zip MD5 mismatch.
 type ZipChecksumError struct {
 	Path, Expected, Actual string
+	// Hint says what to do about it.
+	Hint string
 }
 
 func (e *ZipChecksumError) Error() string {
-	return fmt.Sprintf("Checksum for `%s` does not match the expected checksum! Expected `%s` but got `%s`.", e.Path, e.Expected, e.Actual)
+	msg := fmt.Sprintf("Checksum for `%s` does not match the expected checksum! Expected `%s` but got `%s`.", e.Path, e.Expected, e.Actual)
+	if e.Hint != "" {
+		msg += " " + e.Hint
+	}
+	return msg
 }
 
 // compareChecksums returns a *ChecksumError when actual and expected

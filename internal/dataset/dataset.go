@@ -323,7 +323,17 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 			return nil, err
 		}
 		if !opt.OverwriteChecksums && expected.Zip != "" && zipMD5 != expected.Zip {
-			return nil, &ZipChecksumError{Path: zipPath, Expected: expected.Zip, Actual: zipMD5}
+			ze := &ZipChecksumError{Path: zipPath, Expected: expected.Zip, Actual: zipMD5}
+			ze.Hint = "Nothing was extracted or prepared"
+			if already {
+				ze.Hint = "The prepared data was left as it is"
+			}
+			if opt.Raw == "" {
+				ze.Hint += "; delete the file to download it again."
+			} else {
+				ze.Hint += "; pass --skip-verification to use this file anyway."
+			}
+			return nil, ze
 		}
 	}
 
