@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -65,7 +66,8 @@ func preflightForPrepare(ctx context.Context, g *Global, k *dataset.Kaggle, comp
 	for _, c := range comps {
 		p := c.PathsIn(g.DataDir)
 		prepared := !opts.OverwriteChecksums && c.CheckPrepared(g.DataDir, false) == nil
-		if (!prepared || opts.KeepRaw) && dirEmpty(p.Raw) {
+		// A zip already in DATA/<id> is enough when Kaggle cannot be reached.
+		if (!prepared || opts.KeepRaw) && dirEmpty(p.Raw) && !hasOneZip(p.Root) {
 			ids = append(ids, c.ID)
 		}
 	}
@@ -81,6 +83,11 @@ func preflightForPrepare(ctx context.Context, g *Global, k *dataset.Kaggle, comp
 		return fmt.Errorf("%d of %d competitions cannot be downloaded yet (see the table above); nothing was downloaded", len(bad), len(access))
 	}
 	return nil
+}
+
+func hasOneZip(dir string) bool {
+	zips, _ := filepath.Glob(filepath.Join(dir, "*.zip"))
+	return len(zips) == 1
 }
 
 func dirEmpty(dir string) bool {

@@ -281,3 +281,32 @@ func TestKaggleDownloadLeaderboard(t *testing.T) {
 		t.Errorf("empty leaderboard: %v", err)
 	}
 }
+
+func TestKaggleUnreachableUsesLocalZip(t *testing.T) {
+	kf := newKaggleFixture(t)
+	archive := kf.srv.Archive(testID)
+	os.MkdirAll(kf.paths().Root, 0o755)
+	if err := os.WriteFile(kf.zipPath(), archive, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kf.srv.Close()
+	kf.client.Retry = kaggle.RetryPolicy{MaxAttempts: 2}
+	s, _ := kf.service()
+	res, err := s.Prepare(context.Background(), kf.comp, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Zip != kf.zipPath() || !res.Verified {
+		t.Errorf("result %+v", res)
+	}
+	kf.checkPrepared()
+	// Without a local zip the failure is reported.
+	kf2 := newKaggleFixture(t)
+	kf2.srv.Close()
+	kf2.client.Retry = kaggle.RetryPolicy{MaxAttempts: 2}
+	s2, _ := kf2.service()
+	if _, err := s2.Prepare(context.Background(), kf2.comp, Options{}); err == nil {
+		t.Error("prepared without Kaggle and without a zip")
+	}
+	kf2.checkNotPrepared()
+}
