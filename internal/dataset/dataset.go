@@ -21,8 +21,8 @@
 //     prepare. No state is ever put inside public/ or private/.
 //   - Offline input. Options.Raw names the competition zip or a directory
 //     of already-extracted raw files; without it the zip comes from the
-//     [Downloader] (Kaggle) or, when no downloader is configured, from the
-//     single *.zip already in DATA/<id>.
+//     [Downloader] (Kaggle) or, when no downloader is configured or the
+//     download fails, from the single *.zip already in DATA/<id>.
 //   - No wasted work. The original downloads and re-extracts the zip on
 //     every run, even when the data is already prepared, only to delete
 //     raw again. Here a prepared competition is only re-verified: nothing
@@ -34,7 +34,12 @@
 //     when it exists (as the original would against its rewritten file),
 //     else against the built-in facts.
 //   - The leaderboard check (§2.10) is satisfied by the built-in medal
-//     thresholds.
+//     thresholds. A leaderboard downloaded by OverwriteLeaderboard goes to
+//     DATA/leaderboards/<id>.csv; grading keeps the built-in thresholds.
+//   - Unaccepted rules stop the run with the rules URL ([RulesError])
+//     instead of the original's interactive browser prompt; Kaggle's
+//     Preflight lists every competition still needing it, before any
+//     download.
 //   - A checksum failure names every mismatching file, then gives the
 //     original's unified diff (actual_checksums → expected_checksums).
 //
