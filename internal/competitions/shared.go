@@ -706,3 +706,79 @@ func sharedFrameEquals(a, b *table.Table) bool {
 	}
 	return true
 }
+
+// --- probability tables ---
+
+// sharedRowSumCheck is the row-sum check of the log-loss graders:
+// submission[classes].sum(axis=1) (pandas: NaN skipped) must be
+// numpy.isclose to 1 (default rtol=1e-5 with atol, so |s − 1| ≤ atol + 1e-5)
+// on every row, else an invalid submission. A text column makes pandas'
+// sum raise TypeError (a plain error). It returns the class columns as
+// float64 (NaN for missing cells, booleans 0/1), in classes order.
+//
+// The sum follows numpy's reduction order for the frame pandas builds: the
+// selected columns interleaved into one (rows × classes) array, summed
+// along the rows' class axis. Without missing cells that array is
+// column-major and each row is summed sequentially in classes order; with a
+// missing cell pandas sums a row-major copy with NaN set to 0, where
+// numpy's pairwise summation applies (float64 frames only: a bool column
+// makes the frame an object array, summed sequentially by Python).
+func sharedRowSumCheck(sub *table.Table, classes []string, atol float64) ([][]float64, error) {
+	cols := make([][]float64, len(classes))
+	anyNaN, object := false, false
+	for k, name := range classes {
+		c, ok := sub.Col(name)
+		if !ok {
+			return nil, fmt.Errorf("KeyError: '%s'", name)
+		}
+		if c.Kind == table.String {
+			return nil, fmt.Errorf("unsupported operand type(s) for +: 'float' and 'str' (text in column %s)", name)
+		}
+		if c.Kind == table.Bool || c.Kind == table.BoolObject {
+			object = true
+		}
+		v, err := sharedFloats(c)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range v {
+			if math.IsNaN(x) {
+				anyNaN = true
+			}
+		}
+		cols[k] = v
+	}
+	row := make([]float64, len(classes))
+	for i := 0; i < sub.Len(); i++ {
+		var s float64
+		if anyNaN && !object {
+			for k := range cols {
+				row[k] = cols[k][i]
+				if math.IsNaN(row[k]) {
+					row[k] = 0
+				}
+			}
+			s = metric.Sum(row)
+		} else {
+			for k := range cols {
+				if x := cols[k][i]; !math.IsNaN(x) {
+					s += x
+				}
+			}
+		}
+		if !sharedIsClose(s, 1, 1e-5, atol) {
+			return nil, competition.Invalid("Submission rows must sum to 1 (row %d sums to %v)", i, s)
+		}
+	}
+	return cols, nil
+}
+
+// sharedIsClose is numpy.isclose(a, b, rtol, atol) for scalars:
+// |a − b| ≤ atol + rtol·|b| for finite values; infinities are close only to
+// themselves; NaN is close to nothing.
+func sharedIsClose(a, b, rtol, atol float64) bool {
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= atol+rtol*math.Abs(b)
+}
