@@ -16,7 +16,8 @@ package competitions
 //   - grading sorts each table by key on its own and compares fare_amount by
 //     position: no key-equality or length check (a length mismatch is
 //     scikit-learn's inconsistent-length error, a plain error), so an
-//     equal-length submission with wrong keys is still scored;
+//     equal-length submission with wrong keys is still scored; duplicate
+//     keys are ordered as numpy's unstable quicksort orders them;
 //   - score: root_mean_squared_error, a numpy float64.
 //
 // The real raw file has 55 million rows (5.5 GB). It is mapped, not read,
@@ -27,7 +28,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"strconv"
 
@@ -157,56 +157,16 @@ func nycPrepareTable(ctx context.Context, d competition.Dirs, src string) error 
 	trainKeys, _ := newTrain.Col(nycKey)
 	testSet := map[any]bool{}
 	for i := 0; i < key.Len(); i++ {
-		if k, ok := nycTableKey(key, i); ok {
+		if k, ok := c2CellKey(key, i); ok {
 			testSet[k] = true
 		}
 	}
 	for i := 0; i < trainKeys.Len(); i++ {
-		if k, ok := nycTableKey(trainKeys, i); ok && testSet[k] {
+		if k, ok := c2CellKey(trainKeys, i); ok && testSet[k] {
 			return fmt.Errorf("train and test keys overlap (%s)", trainKeys.Str(i))
 		}
 	}
 	return nycCheckWidth(len(t.Names()))
-}
-
-// nycTableKey is the Python set element of cell i: numbers by value (1 ==
-// 1.0), text as text; a float NaN never matches, the object column's NaN
-// (one shared object) matches itself.
-func nycTableKey(c *table.Column, i int) (any, bool) {
-	if c.IsNull(i) {
-		if c.Kind == table.Float64 {
-			return nil, false
-		}
-		return nycNA{}, true
-	}
-	switch c.Kind {
-	case table.Int64:
-		return nycNumKey(float64(c.Ints[i]), c.Ints[i], true), true
-	case table.Float64, table.Bool, table.BoolObject:
-		v, _ := c.Float(i)
-		return nycNumKey(v, 0, false), true
-	}
-	return c.Text[i], true
-}
-
-type nycNA struct{}
-
-// nycNum is a numeric set element: integral values in int64 range by their
-// integer, others by their float value.
-type nycNum struct {
-	isInt bool
-	i     int64
-	f     float64
-}
-
-func nycNumKey(f float64, i int64, isInt bool) nycNum {
-	if isInt {
-		return nycNum{isInt: true, i: i}
-	}
-	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
-		return nycNum{isInt: true, i: int64(f)}
-	}
-	return nycNum{f: f}
 }
 
 // nycKeysDisjointFrame is the original's
@@ -222,25 +182,25 @@ func nycKeysDisjointFrame(ctx context.Context, f *c2Frame, col int, train, test 
 		keyNever // a float NaN
 	)
 	w := len(f.Names)
-	key := func(r int, cell []byte) (num nycNum, kind int) {
+	key := func(r int, cell []byte) (num c2Num, kind int) {
 		switch f.kinds[(r/f.chunkRows)*w+col] {
 		case c2KindInt:
 			v, _ := strconv.ParseInt(c2Str(cell), 10, 64)
-			return nycNum{isInt: true, i: v}, keyNum
+			return c2Num{isInt: true, i: v}, keyNum
 		case c2KindFloat:
 			x, err := strconv.ParseFloat(c2Str(cell), 64)
 			if err != nil || x != x {
-				return nycNum{}, keyNever
+				return c2Num{}, keyNever
 			}
-			return nycNumKey(x, 0, false), keyNum
+			return c2NumKey(x, 0, false), keyNum
 		}
 		if c2IsNA(cell) {
-			return nycNum{}, keyNA
+			return c2Num{}, keyNA
 		}
-		return nycNum{}, keyText
+		return c2Num{}, keyText
 	}
 	texts := map[string]bool{}
-	nums := map[nycNum]bool{}
+	nums := map[c2Num]bool{}
 	na := false
 	var fields [][]byte
 	for _, r := range test {
@@ -295,11 +255,11 @@ func nycGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	ansFare, _ := ans.Col(nycTarget)
 	ansKey, _ := ans.Col(nycKey)
-	yTrue, err := sharedFloats(ansFare.Take(sharedSortIndex(ansKey)))
+	yTrue, err := sharedFloats(ansFare.Take(c2NArgsort(ansKey)))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers %s: %w", nycTarget, err)
 	}
-	yPred, err := sharedFloats(subFare.Take(sharedSortIndex(subKey)))
+	yPred, err := sharedFloats(subFare.Take(c2NArgsort(subKey)))
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -247,3 +247,20 @@ func TestC2WriteCSVCancel(t *testing.T) {
 		t.Errorf("WriteCSV with a cancelled context: %v", err)
 	}
 }
+
+// TestC2ArgsortQuickMatchesNumpy compares c2ArgsortQuick with numpy's
+// argsort(kind="quicksort") on object arrays with many ties
+// (reference_argsort.py, run once with numpy 1.24).
+func TestC2ArgsortQuickMatchesNumpy(t *testing.T) {
+	var cases []struct {
+		Values  []string `json:"values"`
+		Argsort []int    `json:"argsort"`
+	}
+	c2ReadJSON(t, filepath.Join("testdata", "jigsaw-toxic-comment-classification-challenge", "argsort_cases.json"), &cases)
+	for k, c := range cases {
+		got := c2ArgsortQuick(len(c.Values), func(a, b int) bool { return c.Values[a] < c.Values[b] })
+		if fmt.Sprint(got) != fmt.Sprint(c.Argsort) {
+			t.Errorf("case %d (n=%d): got %v, numpy %v", k, len(c.Values), got, c.Argsort)
+		}
+	}
+}
