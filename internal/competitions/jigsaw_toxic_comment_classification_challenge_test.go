@@ -31,9 +31,9 @@ func TestJigsawConformance(t *testing.T) {
 func TestJigsawPrepareErrors(t *testing.T) {
 	header := "id," + strings.Join(jigsawClasses, ",") + "\n"
 	for _, c := range []struct {
-		name                         string
+		name                        string
 		train, test, labels, sample string
-		want                         string
+		want                        string
 	}{
 		{"ok", "id,comment_text\naa,x\n", "id,comment_text\nbb,y\ncc,z\n", header + "bb,0,0,0,0,0,0\ncc,1,1,1,1,1,1\n", header + "cc,0,0,0,0,0,0\nbb,0,0,0,0,0,0\n", ""},
 		{"length differs", "id,comment_text\naa,x\n", "id,comment_text\nbb,y\ncc,z\n", header + "bb,0,0,0,0,0,0\n", header + "cc,0,0,0,0,0,0\nbb,0,0,0,0,0,0\n", "rows"},
