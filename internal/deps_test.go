@@ -36,9 +36,9 @@ var allowed = map[string][]string{
 	// layer 3: services
 	"grade":   {"internal/competition", "internal/table", "internal/pyfloat", "internal/pyjson", "internal/progress", "internal/feature"},
 	"dataset": {"internal/competition", "internal/kaggle", "internal/archive", "internal/progress", "internal/grade"},
-	"agent":   {"internal/agent"},
-	"server":  {"internal/grade", "internal/competition", "internal/table"},
-	"runner":  {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade"},
+	"agent":   {"internal/agent", "internal/pyfloat", "internal/pyjson"},
+	"server":  {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
+	"runner":  {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
 	"report":  {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},
 	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
 		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},
