@@ -19,7 +19,6 @@ package competitions
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,7 +175,7 @@ func aptosGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, fmt.Errorf("KeyError: 'id_code'")
 	}
-	if !aptosSameSet(subID, ansID) {
+	if !sharedSameSet(subID, ansID) {
 		return competition.Score{}, competition.Invalid("Submission id_code values do not match the answers' id_code values")
 	}
 	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
@@ -185,63 +184,6 @@ func aptosGrade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Score{}, err
 	}
 	return competition.Numpy(kappa), nil
-}
-
-// aptosSetKey is a cell as a member of a Python set: numbers (and booleans)
-// by value, text by content; every missing cell is distinct.
-type aptosSetKey struct {
-	text  bool
-	s     string
-	i     int64
-	f     float64
-	isInt bool
-}
-
-func aptosKey(c *table.Column, i int) (aptosSetKey, bool) {
-	if c.IsNull(i) {
-		return aptosSetKey{}, false
-	}
-	switch c.Kind {
-	case table.String:
-		return aptosSetKey{text: true, s: c.Text[i]}, true
-	case table.Int64:
-		return aptosSetKey{isInt: true, i: c.Ints[i]}, true
-	}
-	f, _ := c.Float(i)
-	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
-		return aptosSetKey{isInt: true, i: int64(f)}, true
-	}
-	return aptosSetKey{f: f}, true
-}
-
-// aptosSameSet is set(a) == set(b) over the columns' Python values. A
-// missing cell (NaN) equals nothing, so it makes the sets differ whenever
-// the other side has no NaN (answers never have one).
-func aptosSameSet(a, b *table.Column) bool {
-	set := func(c *table.Column) (map[aptosSetKey]bool, bool) {
-		m := map[aptosSetKey]bool{}
-		nan := false
-		for i := 0; i < c.Len(); i++ {
-			k, ok := aptosKey(c, i)
-			if !ok {
-				nan = true
-				continue
-			}
-			m[k] = true
-		}
-		return m, nan
-	}
-	sa, nanA := set(a)
-	sb, nanB := set(b)
-	if nanA || nanB || len(sa) != len(sb) {
-		return false
-	}
-	for k := range sa {
-		if !sb[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // aptosFakeRaw writes raw/train.csv (id_code as 12 hex digits with a

@@ -782,3 +782,60 @@ func sharedIsClose(a, b, rtol, atol float64) bool {
 	}
 	return math.Abs(a-b) <= atol+rtol*math.Abs(b)
 }
+
+// sharedSetKey is a cell as a member of a Python set: numbers (and booleans)
+// by value, text by content; every missing cell is distinct.
+type sharedSetKey struct {
+	text  bool
+	s     string
+	i     int64
+	f     float64
+	isInt bool
+}
+
+func sharedSetKeyOf(c *table.Column, i int) (sharedSetKey, bool) {
+	if c.IsNull(i) {
+		return sharedSetKey{}, false
+	}
+	switch c.Kind {
+	case table.String:
+		return sharedSetKey{text: true, s: c.Text[i]}, true
+	case table.Int64:
+		return sharedSetKey{isInt: true, i: c.Ints[i]}, true
+	}
+	f, _ := c.Float(i)
+	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+		return sharedSetKey{isInt: true, i: int64(f)}, true
+	}
+	return sharedSetKey{f: f}, true
+}
+
+// sharedSameSet is set(a) == set(b) over the columns' Python values. A
+// missing cell (NaN) equals nothing, so it makes the sets differ whenever
+// the other side has no NaN (answers never have one).
+func sharedSameSet(a, b *table.Column) bool {
+	set := func(c *table.Column) (map[sharedSetKey]bool, bool) {
+		m := map[sharedSetKey]bool{}
+		nan := false
+		for i := 0; i < c.Len(); i++ {
+			k, ok := sharedSetKeyOf(c, i)
+			if !ok {
+				nan = true
+				continue
+			}
+			m[k] = true
+		}
+		return m, nan
+	}
+	sa, nanA := set(a)
+	sb, nanB := set(b)
+	if nanA || nanB || len(sa) != len(sb) {
+		return false
+	}
+	for k := range sa {
+		if !sb[k] {
+			return false
+		}
+	}
+	return true
+}
