@@ -149,27 +149,15 @@ func spookyGrade(sub, ans *table.Table) (competition.Score, error) {
 			}
 		}
 	}
-	classes, yTrue, yPred, err := sharedOneHotLogLossInputs(sub, ans, "id")
+	_, yTrue, yPred, err := sharedOneHotLogLossInputs(sub, ans, "id")
 	if err != nil {
 		return competition.Score{}, err
 	}
-	loss, err := metric.LogLossIndicator(spookyColumns(yTrue, len(classes)), spookyColumns(yPred, len(classes)), metric.LogLossOptions{})
+	loss, err := metric.LogLossIndicator(yTrue, yPred, metric.LogLossOptions{})
 	if err != nil {
 		return competition.Score{}, err
 	}
 	return competition.Float(loss), nil
-}
-
-// spookyColumns turns a row-major n×k matrix into k columns.
-func spookyColumns(m [][]float64, k int) [][]float64 {
-	out := make([][]float64, k)
-	for j := range out {
-		out[j] = make([]float64, len(m))
-		for i, row := range m {
-			out[j][i] = row[j]
-		}
-	}
-	return out
 }
 
 // spookyWords is the fake sentences' vocabulary: plain words, words with
