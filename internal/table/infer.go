@@ -555,14 +555,7 @@ func convertObject(c *colData, lo, hi int, na bool) blockOut {
 	return blockOut{kind: bkStr, nulls: nulls}
 }
 
-func validUTF8(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return utf8.ValidString(s[i:])
-		}
-	}
-	return true
-}
+func validUTF8(s string) bool { return utf8.ValidString(s) }
 
 func utf8Error(c *colData, row int, s string) error {
 	off := 0

@@ -349,9 +349,7 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	if err != nil {
 		return nil, rd.perr(0, 0, err)
 	}
-	if rows == 0 {
-		t.rows = 0
-	}
+	t.rows = rows
 	if leading > 0 {
 		t.index = built[:leading]
 	}

@@ -7,9 +7,11 @@
 //
 //   - [Int64]: every cell parses as an integer and none is missing (int64).
 //   - [Float64]: every non-missing cell parses as a number, and at least one is
-//     not an integer or some cell is missing (float64, missing = NaN).
-//   - [Bool]: every cell is a boolean literal (True/False/TRUE/FALSE/true/false)
-//     and none is missing (bool).
+//     not an integer or some cell is missing (float64, missing = NaN). Also
+//     used for pandas' uint64 columns (integers above the int64 range), which
+//     lose precision here.
+//   - [Bool]: every cell is a boolean literal ("true" or "false" in any
+//     letter case, as pandas' C parser accepts) and none is missing (bool).
 //   - [BoolObject]: boolean literals mixed with missing cells; pandas gives an
 //     object column of Python bools and NaN.
 //   - [String]: anything else; an object column of str with NaN for missing
@@ -17,10 +19,12 @@
 //     column holding values of several Python types (see read.go: low_memory
 //     block inference); use [Column.Str] for its cells' str().
 //
-// Reading (read.go) keeps each cell's original text in [Column.Text] so
-// graders can compare ids as strings exactly as pandas would. Writing
-// (write.go) follows pandas DataFrame.to_csv: Python float repr, NaN as an
-// empty field, True/False for booleans, minimal quoting and "\n" line ends.
+// Reading ([Read], [ReadFile], read.go) keeps each cell's original text in
+// [Column.Text] so graders can compare ids as strings exactly as pandas would;
+// [Reader] streams records of files too large to load. Writing
+// ([Table.WriteCSV], [WriteFile], write.go) follows pandas DataFrame.to_csv:
+// Python float repr, NaN as an empty field, True/False for booleans, minimal
+// quoting and "\n" line ends.
 package table
 
 import (
