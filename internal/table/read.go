@@ -612,6 +612,7 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 		var st scanStatus
 		sp, next, skipped, nl, st = rd.sc.record(data, pos, true, sp[:0])
 		if st == scanEOF {
+			lines += nl // trailing blank lines
 			break
 		}
 		recLine := lines + skipped // 0-based, relative
@@ -670,6 +671,7 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 			var st scanStatus
 			sp, next, skipped, nl, st = rd.sc.record(data, i, true, sp[:0])
 			if st == scanEOF {
+				lines += nl // trailing blank lines
 				break
 			}
 			recLine := lines + skipped

@@ -210,7 +210,7 @@ func randomCSV(r *rand.Rand, rows int, quotes bool) []byte {
 	var b bytes.Buffer
 	b.WriteString("a,b,c\n")
 	cells := []string{"", "1", "-2", "3.5", "1e3", "NA", "nan", "True", "false", "x", "hello world", " 7 ", "inf", "None", "0001"}
-	ends := []string{"\n", "\r\n", "\n", "\n"}
+	ends := []string{"\n", "\r\n", "\n", "\n", "\r"}
 	for i := 0; i < rows; i++ {
 		switch r.IntN(40) {
 		case 0:
