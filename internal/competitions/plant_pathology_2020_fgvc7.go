@@ -125,7 +125,7 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("image id %q does not start with Train_", old)
 		}
 		src := filepath.Join(d.Raw, "images", old+".jpg")
-		if !sharedSafeName(old+".jpg") {
+		if !sharedSafeName(old + ".jpg") {
 			return fmt.Errorf("image id %q is not a plain file name", old)
 		}
 		key, _ := c2CellKey(oldIDs, r)
