@@ -399,7 +399,10 @@ func FuzzRead(f *testing.F) {
 		if mode&8 != 0 {
 			opt.Sep = '\t'
 		}
-		a, errA := ReadBytes(append([]byte(nil), data...), opt)
+		// Parallel parts of a few bytes each against the general scanner.
+		testMinPart = 8
+		a, errA := ReadBytes(append([]byte(nil), data...), ReadOptions{NoNA: opt.NoNA, AllString: opt.AllString, NoLowMemory: opt.NoLowMemory, Sep: opt.Sep, Workers: 3})
+		testMinPart = 1 << 20
 		testForceGeneric = true
 		b, errB := ReadBytes(append([]byte(nil), data...), opt)
 		testForceGeneric = false
