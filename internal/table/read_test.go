@@ -196,6 +196,13 @@ func TestLowMemoryOption(t *testing.T) {
 	if c.Kind != String || c.Mixed == nil || c.Str(0) != "1" || c.Mixed[0] != Int64 || c.Str(n-1) != "x" {
 		t.Fatalf("low_memory: kind %v mixed %v", c.Kind, c.Mixed != nil)
 	}
+	var w strings.Builder
+	if err := tb.WriteCSV(&w, WriteOptions{Quoting: QuoteNonNumeric}); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.String(); !strings.HasPrefix(out, "\"v\"\n1\n1\n") || !strings.HasSuffix(out, "\n1\n\"x\"\n\"x\"\n\"x\"\n") {
+		t.Fatalf("mixed column written as %q...%q", out[:12], out[len(out)-20:])
+	}
 	tb, _ = ReadBytes([]byte(b.String()), ReadOptions{NoLowMemory: true})
 	c = tb.Columns()[0]
 	if c.Kind != String || c.Mixed != nil {

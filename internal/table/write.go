@@ -188,11 +188,34 @@ func checkColumn(c *Column, rows int) error {
 	if c.Len() != rows {
 		return fmt.Errorf("csv: column %q has %d rows, want %d", c.Name, c.Len(), rows)
 	}
+	bad := func(what string) error {
+		return fmt.Errorf("csv: column %q (%v): %s does not match its %d rows", c.Name, c.Kind, what, rows)
+	}
+	if c.Null != nil && len(c.Null) != rows {
+		return bad("Null")
+	}
 	switch c.Kind {
 	case Int64, Float64, Bool, BoolObject:
 	case String:
-		if c.Text == nil && c.Mixed == nil && rows > 0 {
-			return fmt.Errorf("csv: string column %q has no text", c.Name)
+		if len(c.Text) != rows && (c.Mixed == nil || c.Text != nil) {
+			return bad("Text")
+		}
+		if c.Mixed != nil {
+			if len(c.Mixed) != rows {
+				return bad("Mixed")
+			}
+			for i, k := range c.Mixed {
+				switch {
+				case k == Int64 && len(c.Ints) != rows:
+					return bad("Ints")
+				case k == Float64 && len(c.Floats) != rows:
+					return bad("Floats")
+				case k == Bool && len(c.Bools) != rows:
+					return bad("Bools")
+				case k == String && c.Text == nil && (c.Null == nil || !c.Null[i]):
+					return bad("Text")
+				}
+			}
 		}
 	default:
 		return fmt.Errorf("csv: column %q has unknown kind %v", c.Name, c.Kind)

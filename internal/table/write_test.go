@@ -99,9 +99,16 @@ func TestWriteErrors(t *testing.T) {
 			t.Errorf("%+v: want error", opt)
 		}
 	}
-	bad := &Table{cols: []*Column{{Name: "s", Kind: String, Null: []bool{false}}}, byName: map[string]int{"s": 0}, rows: 1}
-	if err := bad.WriteCSV(&bytes.Buffer{}, WriteOptions{}); err == nil {
-		t.Error("string column without text: want error")
+	for _, c := range []*Column{
+		{Name: "s", Kind: String, Null: []bool{false}},
+		{Name: "s", Kind: BoolObject, Bools: []bool{true}, Null: []bool{}},
+		{Name: "s", Kind: String, Text: []string{"x"}, Mixed: []Kind{Int64}},
+		{Name: "s", Kind: String, Mixed: []Kind{String}, Null: []bool{false}},
+	} {
+		bad := &Table{cols: []*Column{c}, byName: map[string]int{"s": 0}, rows: 1}
+		if err := bad.WriteCSV(&bytes.Buffer{}, WriteOptions{}); err == nil {
+			t.Errorf("malformed column %+v: want error", c)
+		}
 	}
 }
 
