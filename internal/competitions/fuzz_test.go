@@ -1,0 +1,125 @@
+package competitions
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// fuzzAnswers prepares every registered competition once from its fake raw
+// data and returns its answers and sample submission bytes, so the fuzz
+// target can grade arbitrary submissions against real answers.
+type fuzzCase struct {
+	impl    *competition.Impl
+	answers *table.Table
+	sample  []byte
+}
+
+func fuzzCases(f *testing.F) []fuzzCase {
+	f.Helper()
+	var cases []fuzzCase
+	for _, impl := range All() {
+		if impl.FakeRaw == nil {
+			continue
+		}
+		info, ok := factFor(impl.ID)
+		if !ok {
+			continue
+		}
+		data := f.TempDir()
+		p := info.PathsIn(data)
+		for _, d := range []string{p.Raw, p.Public, p.Private} {
+			os.MkdirAll(d, 0o755)
+		}
+		if err := impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: 7}); err != nil {
+			f.Fatalf("%s FakeRaw: %v", impl.ID, err)
+		}
+		if err := impl.Prepare(f.Context(), p.Dirs()); err != nil {
+			f.Fatalf("%s Prepare: %v", impl.ID, err)
+		}
+		answers, err := grade.LoadAnswers(impl, p.Answers)
+		if err != nil {
+			f.Fatalf("%s answers: %v", impl.ID, err)
+		}
+		sample, err := os.ReadFile(p.SampleSubmission)
+		if err != nil {
+			f.Fatalf("%s sample: %v", impl.ID, err)
+		}
+		cases = append(cases, fuzzCase{impl, answers, sample})
+	}
+	return cases
+}
+
+func factFor(id string) (competition.Info, bool) {
+	for _, f := range competition.Facts() {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return competition.Info{}, false
+}
+
+// FuzzGraders feeds arbitrary CSV bytes, as submissions, to every grader.
+// A grader must never panic: whatever the input, the outcome is a score or
+// an error (invalid submission or unexpected error), and a nil score always
+// comes with an error.
+func FuzzGraders(f *testing.F) {
+	if testing.Short() {
+		f.Skip("prepares every competition")
+	}
+	cases := fuzzCases(f)
+	for i, c := range cases {
+		f.Add(uint8(i), c.sample)
+		// Seeds derived from the sample: truncated, a duplicated row, a
+		// column renamed, a cell blanked, text in a numeric column.
+		lines := bytes.SplitAfter(c.sample, []byte("\n"))
+		if len(lines) > 3 {
+			f.Add(uint8(i), bytes.Join(lines[:len(lines)/2], nil))
+			f.Add(uint8(i), bytes.Join(append(append([][]byte{}, lines...), lines[1]), nil))
+			f.Add(uint8(i), append([]byte("x"), c.sample...))
+			f.Add(uint8(i), bytes.Replace(c.sample, []byte(","), []byte(",,"), 3))
+			f.Add(uint8(i), bytes.Replace(c.sample, []byte("0"), []byte("abc"), 5))
+			f.Add(uint8(i), bytes.Replace(c.sample, []byte("1"), []byte("nan"), 5))
+			f.Add(uint8(i), bytes.Replace(c.sample, []byte("\n"), []byte("\r\n"), -1))
+		}
+	}
+	f.Add(uint8(0), []byte(""))
+	f.Add(uint8(0), []byte("\"unterminated\n"))
+	f.Fuzz(func(t *testing.T, which uint8, csv []byte) {
+		c := cases[int(which)%len(cases)]
+		sub, err := table.Read(bytes.NewReader(csv), table.ReadOptions{})
+		if errors.Is(err, table.ErrEmpty) {
+			sub, err = table.MustNew(), nil
+		}
+		if err != nil {
+			return // unreadable CSV: the harness reports it before grading
+		}
+		out := grade.Call(c.impl, sub, c.answers)
+		if out.Score == nil && out.Err == nil {
+			t.Fatalf("%s: nil score without an error", c.impl.ID)
+		}
+		if out.Err != nil && bytes.Contains([]byte(out.Err.Error()), []byte("grader panicked")) {
+			t.Fatalf("%s panicked on %q: %v", c.impl.ID, csv, out.Err)
+		}
+	})
+}
+
+// TestAllImplementationsConform runs the shared conformance suite on every
+// registered competition (each competition's own test may run it again with
+// expected scores and golden MD5s).
+func TestAllImplementationsConform(t *testing.T) {
+	for _, impl := range All() {
+		t.Run(impl.ID, func(t *testing.T) {
+			if impl.FakeRaw == nil {
+				t.Skip("no fake-raw generator")
+			}
+			competitiontest.Run(t, impl, competitiontest.Options{Seed: 3})
+		})
+	}
+}
