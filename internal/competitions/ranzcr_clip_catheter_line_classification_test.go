@@ -1,0 +1,152 @@
+package competitions
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+)
+
+const ranzcrTestID = "ranzcr-clip-catheter-line-classification"
+
+var ranzcrTestdata = filepath.Join("testdata", ranzcrTestID)
+
+// TestRanzcrConformance: golden MD5s (CSVs and images) from
+// reference_prepare.py on the seed-0 fake raw data.
+func TestRanzcrConformance(t *testing.T) {
+	competitiontest.Run(t, c2Impl(t, ranzcrTestID), competitiontest.Options{
+		GoldenMD5:   filepath.Join(ranzcrTestdata, "golden_md5.json"),
+		SampleScore: c2Ptr(0.5),
+		GoldScore:   c2Ptr(1),
+	})
+}
+
+func TestRanzcrFakeRawCoversClasses(t *testing.T) {
+	for _, rows := range []int{0, 30, 250} {
+		dir := t.TempDir()
+		if err := ranzcrFakeRaw(dir, competition.FakeOptions{Seed: 3, Rows: rows}); err != nil {
+			t.Fatal(err)
+		}
+		df := tpsReadCSV(t, filepath.Join(dir, "train.csv"))
+		_, test, _ := ranzcrSplit(df.Len())
+		for _, c := range ranzcrClasses {
+			col, _ := df.Col(c)
+			seen := map[int64]bool{}
+			for _, r := range test {
+				seen[col.Ints[r]] = true
+			}
+			if !seen[0] || !seen[1] {
+				t.Errorf("rows=%d: class %s lacks a label in the test part", rows, c)
+			}
+		}
+	}
+}
+
+func TestRanzcrPrepareErrors(t *testing.T) {
+	header := ranzcrID + "," + strings.Join(ranzcrRawLabels, ",") + ",PatientID\n"
+	row := func(uid string) string { return uid + strings.Repeat(",0", 11) + ",p1\n" }
+	for _, c := range []struct {
+		name, csv string
+		images    []string
+		want      string
+	}{
+		{"missing image", header + row("1.2.3") + row("1.2.4"), []string{"1.2.3"}, "1.2.4.jpg"},
+		{"repeated uid", header + row("1.2.3") + row("1.2.3") + row("1.2.3") + row("1.2.3"), []string{"1.2.3"}, ".jpg files"},
+		{"no annotations file", header + row("1.2.3") + row("1.2.4"), nil, "train_annotations.csv"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			d := competition.Dirs{Raw: filepath.Join(dir, "raw"), Public: filepath.Join(dir, "pub"), Private: filepath.Join(dir, "priv")}
+			for _, p := range []string{d.Raw, d.Public, d.Private, filepath.Join(d.Raw, "train")} {
+				os.MkdirAll(p, 0o755)
+			}
+			os.WriteFile(filepath.Join(d.Raw, "train.csv"), []byte(c.csv), 0o644)
+			if c.images != nil {
+				os.WriteFile(filepath.Join(d.Raw, "train_annotations.csv"), []byte(ranzcrID+",label,data\n"), 0o644)
+			}
+			for _, im := range c.images {
+				os.WriteFile(filepath.Join(d.Raw, "train", im+".jpg"), []byte(im), 0o644)
+			}
+			err := ranzcrPrepare(context.Background(), d)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want one mentioning %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestRanzcrGradeGolden(t *testing.T) {
+	var want map[string]float64
+	c2ReadJSON(t, filepath.Join(ranzcrTestdata, "scores.json"), &want)
+	answers := tpsReadCSV(t, filepath.Join(ranzcrTestdata, "answers.csv"))
+	for name, w := range want {
+		t.Run(name, func(t *testing.T) {
+			s, err := ranzcrGrade(tpsReadCSV(t, filepath.Join(ranzcrTestdata, name+".csv")), answers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Kind != competition.NumpyFloat64 || math.Abs(s.Value-w) > 1e-9 {
+				t.Errorf("score %.17g (kind %v), sklearn %.17g", s.Value, s.Kind, w)
+			}
+		})
+	}
+}
+
+func TestRanzcrGradeInvalid(t *testing.T) {
+	h := ranzcrID + "," + strings.Join(ranzcrClasses, ",") + "\n"
+	answers := tpsCSV(t, ranzcrID+","+strings.Join(ranzcrRawLabels, ",")+",PatientID\n"+
+		"1.2.3"+strings.Repeat(",0", 11)+",p\n1.2.4"+strings.Repeat(",1", 11)+",p\n")
+	row := func(uid, v string) string { return uid + strings.Repeat(","+v, 9) + "\n" }
+	for _, c := range []struct {
+		name, sub string
+		invalid   bool
+	}{
+		{"1 class missing", ranzcrID + "," + strings.Join(ranzcrClasses[:8], ",") + "\n1.2.3" + strings.Repeat(",0", 8) + "\n1.2.4" + strings.Repeat(",0", 8) + "\n", true},
+		{"2 length differs (AssertionError)", h + row("1.2.3", "0"), false},
+		{"3 no id column", "id," + strings.Join(ranzcrClasses, ",") + "\n" + row("1.2.3", "0") + row("1.2.4", "0"), true},
+		{"3 not numeric", h + row("1.2.3", "a") + row("1.2.4", "0"), true},
+		{"3 out of range", h + row("1.2.3", "0") + row("1.2.4", "7"), true},
+		{"3 ids differ", h + row("1.2.3", "0") + row("1.2.5", "0"), true},
+		{"NaN score", h + "1.2.3," + strings.Repeat(",0", 8) + "\n" + row("1.2.4", "0"), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ranzcrGrade(tpsCSV(t, c.sub), answers)
+			if err == nil {
+				t.Fatal("graded as valid")
+			}
+			if got := errors.Is(err, competition.ErrInvalidSubmission); got != c.invalid {
+				t.Errorf("invalid=%v (%v), want %v", got, err, c.invalid)
+			}
+		})
+	}
+	// Class by class: the preparation of class 1 passes with a NaN (the
+	// range check skips it; its AUC fails only later), so an out-of-range
+	// value in class 9 is still reported as an invalid submission.
+	sub := h + "1.2.3," + strings.Repeat("0,", 8) + "5\n" + "1.2.4,," + strings.Repeat("0,", 7) + "0\n"
+	if _, err := ranzcrGrade(tpsCSV(t, sub), answers); !errors.Is(err, competition.ErrInvalidSubmission) {
+		t.Errorf("NaN in class 1 and 5 in class 9: %v, want the range check's invalid submission", err)
+	}
+}
+
+func TestRanzcrGradeMalformed(t *testing.T) {
+	h := ranzcrID + "," + strings.Join(ranzcrClasses, ",") + "\n"
+	answers := tpsCSV(t, h+"1.2.3"+strings.Repeat(",0", 9)+"\n1.2.4"+strings.Repeat(",1", 9)+"\n")
+	for _, sub := range []string{"", ranzcrID + "\n", h, h + strings.Repeat(",", 9) + "\n" + strings.Repeat(",", 9) + "\n", h + "1.2.3" + strings.Repeat(",1e400", 9) + "\n1.2.4" + strings.Repeat(",0", 9) + "\n"} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%q: panic %v", sub, r)
+				}
+			}()
+			if s, err := ranzcrGrade(tpsCSV(t, sub), answers); err == nil {
+				t.Errorf("%q: graded as valid (%v)", sub, s)
+			}
+		}()
+	}
+}
