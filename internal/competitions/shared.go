@@ -1,20 +1,37 @@
 package competitions
 
-// Shared grading and preparation helpers: the Go equivalents of the
-// original's competitions/utils.py functions that many graders and preparers
-// call (harness.md §4.9; the per-competition specs' "Grade" sections give the
-// order of the checks each one makes).
+// Shared grading and preparation helpers (owned by helper C1; other helpers
+// add theirs in shared_<letter>.go). First, the Go equivalents of the
+// original's competitions/utils.py functions that many graders and
+// preparers call (harness.md §4.9; each competition spec's "Grade" section
+// gives the order of the checks):
 //
-//   - sharedPrepareForAccuracy = prepare_for_accuracy_metric
-//   - sharedPrepareForAUROC    = prepare_for_auroc_metric
+//   - sharedPrepareForAccuracy  = prepare_for_accuracy_metric
+//   - sharedPrepareForAUROC     = prepare_for_auroc_metric
 //   - sharedOneHotLogLossInputs = one_hot_dfs_to_log_loss_inputs with
 //     apply_softmax=False (no competition in the benchmark turns softmax on)
-//   - sharedOneHot             = df_to_one_hot
+//   - sharedOneHot              = df_to_one_hot
 //
-// plus the pandas/numpy building blocks they rest on: a column as the numpy
-// array .to_numpy() gives (sharedLabels, sharedFloats), pandas sort_values
-// order (sharedSortIndex) and numpy's element-wise != between two id arrays
-// (sharedCellsEqual).
+// The pandas/numpy building blocks they rest on, usable directly:
+//
+//   - sharedLabels, sharedFloats: a column as the numpy array .to_numpy()
+//     gives (metric.Labels for the classification metrics, float64 for the
+//     others);
+//   - sharedSortIndex: df.sort_values(col) row order (stable, NaN last);
+//   - sharedCellsEqual, sharedAlignByID: numpy's element-wise == / != of two
+//     id arrays after sorting;
+//   - sharedSameSet: set(a) == set(b) over Python values;
+//   - sharedNanMinMax: Series.min()/max() skipping NaN;
+//   - sharedRowSumCheck, sharedIsClose: the log-loss graders' row-sum check
+//     (pandas sum skipping NaN, numpy.isclose);
+//   - sharedFrameEquals: DataFrame.equals;
+//   - sharedParsePyFloat: Python float(str).
+//
+// Files, archives and images for preparers: sharedCopyFile, sharedSafeName,
+// sharedOpenZip (read zip members by their extracted path instead of
+// extracting into raw/), sharedWriteZip (deterministic deflate zips),
+// sharedPillowL (Pillow's convert("L")), sharedCSVField (Python csv
+// QUOTE_MINIMAL for hand-written CSV streams).
 //
 // Conventions: a failed check the original raises as InvalidSubmissionError
 // returns competition.Invalid; an `assert` on the answers or any other Python
