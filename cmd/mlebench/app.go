@@ -114,6 +114,8 @@ func newRootCommand(g *Global) *cobra.Command {
 		newFixesCommand(g),
 		newMakeSubmissionCommand(g),
 		newAggregateCommand(g),
+		newReportCommand(g),
+		newCompareCommand(g),
 	)
 	return root
 }
