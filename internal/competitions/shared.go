@@ -186,8 +186,116 @@ func sharedSortIndex(c *table.Column) []int {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return sharedCompareCells(c, a, b) })
+	// pdqsort on (key, row) pairs: O(n log n), and stable because ties are
+	// broken by row number.
+	switch c.Kind {
+	case table.String:
+		ps := make([]sharedStrRow, len(idx))
+		for k, i := range idx {
+			ps[k] = sharedStrRow{c.Text[i], i}
+		}
+		sharedRadixSort(ps, make([]sharedStrRow, len(ps)), 0)
+		for k, p := range ps {
+			idx[k] = p.i
+		}
+	case table.Int64, table.Float64:
+		type pair struct {
+			v float64
+			w int64
+			i int
+		}
+		ps := make([]pair, len(idx))
+		for k, i := range idx {
+			if c.Kind == table.Int64 {
+				ps[k] = pair{w: c.Ints[i], i: i}
+			} else {
+				ps[k] = pair{v: c.Floats[i], i: i}
+			}
+		}
+		slices.SortFunc(ps, func(a, b pair) int {
+			if r := cmp.Compare(a.w, b.w); r != 0 {
+				return r
+			}
+			if r := cmp.Compare(a.v, b.v); r != 0 {
+				return r
+			}
+			return cmp.Compare(a.i, b.i)
+		})
+		for k, p := range ps {
+			idx[k] = p.i
+		}
+	default:
+		slices.SortFunc(idx, func(a, b int) int {
+			if r := sharedCompareCells(c, a, b); r != 0 {
+				return r
+			}
+			return cmp.Compare(a, b)
+		})
+	}
 	return append(idx, nulls...)
+}
+
+// sharedStrRow is a text cell and its row number.
+type sharedStrRow struct {
+	s string
+	i int
+}
+
+// sharedRadixSort sorts rows by (s, i) — byte order of the text, then row
+// number, i.e. a stable sort by text — with an MSD radix sort (rows must be
+// in increasing i order on entry, which the stable distribution preserves).
+// depth is the number of leading bytes all rows share; tmp is scratch space
+// of the same length.
+func sharedRadixSort(rows, tmp []sharedStrRow, depth int) {
+	for len(rows) > 32 {
+		var count [257]int // bucket 0: strings that end at depth
+		for _, r := range rows {
+			if depth < len(r.s) {
+				count[int(r.s[depth])+1]++
+			} else {
+				count[0]++
+			}
+		}
+		var start [257]int
+		for b := 1; b < 257; b++ {
+			start[b] = start[b-1] + count[b-1]
+		}
+		pos := start
+		for _, r := range rows {
+			b := 0
+			if depth < len(r.s) {
+				b = int(r.s[depth]) + 1
+			}
+			tmp[pos[b]] = r
+			pos[b]++
+		}
+		copy(rows, tmp[:len(rows)])
+		// Recurse into every bucket but the largest, loop on that one.
+		big := 1
+		for b := 1; b < 257; b++ {
+			if count[b] > count[big] {
+				big = b
+			}
+		}
+		for b := 1; b < 257; b++ {
+			if b != big && count[b] > 1 {
+				sharedRadixSort(rows[start[b]:start[b]+count[b]], tmp[start[b]:start[b]+count[b]], depth+1)
+			}
+		}
+		rows, tmp = rows[start[big]:start[big]+count[big]], tmp[start[big]:start[big]+count[big]]
+		depth++
+	}
+	// Insertion sort for small buckets (stable: only strictly greater
+	// elements move).
+	for k := 1; k < len(rows); k++ {
+		r := rows[k]
+		j := k
+		for j > 0 && rows[j-1].s[min(depth, len(rows[j-1].s)):] > r.s[min(depth, len(r.s)):] {
+			rows[j] = rows[j-1]
+			j--
+		}
+		rows[j] = r
+	}
 }
 
 // sharedCellsEqual reports whether a[i] == b[j] under numpy's element-wise

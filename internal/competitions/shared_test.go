@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -534,4 +535,38 @@ func FuzzC1Graders(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSharedSortIndexMatchesStableSort checks the radix sort of text
+// columns against a stable comparison sort, on random text with
+// duplicates, common prefixes, empty strings, non-ASCII bytes and missing
+// cells.
+func TestSharedSortIndexMatchesStableSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 5, 33, 100, 5000} {
+		text := make([]string, n)
+		null := make([]bool, n)
+		for i := range text {
+			var b []byte
+			for range r.IntN(12) {
+				b = append(b, "ab_\u00e9\x00z1"[r.IntN(8)])
+			}
+			text[i] = string(b)
+			null[i] = r.IntN(20) == 0
+		}
+		col := &table.Column{Name: "s", Kind: table.String, Text: text, Null: null}
+		var want, nulls []int
+		for i := range text {
+			if null[i] {
+				nulls = append(nulls, i)
+			} else {
+				want = append(want, i)
+			}
+		}
+		slices.SortStableFunc(want, func(a, b int) int { return strings.Compare(text[a], text[b]) })
+		want = append(want, nulls...)
+		if got := sharedSortIndex(col); !slices.Equal(got, want) {
+			t.Fatalf("n=%d: order differs from a stable sort", n)
+		}
+	}
 }
