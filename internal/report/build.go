@@ -641,7 +641,7 @@ func anytime(ctx context.Context, in Input, entries []*Entry, splits []Split, pa
 	}
 	if total == 0 {
 		a.Message = "No submission snapshots were found in these run groups, so there is no any-medal-over-time curve. " +
-			"mlebench's runner saves snapshots (<run dir>/snapshots/<elapsed seconds>.csv) when run with a snapshot interval; " +
+			"mlebench's runner saves them (<run dir>/snapshots/<elapsed seconds>.csv) with mlebench run --snapshot-interval; " +
 			"run groups from the original run_agent.py have none."
 		return a
 	}

@@ -63,7 +63,7 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 	}
 
 	pr("\n## Competitions\n\n")
-	pr("Normalised score = (score − median) / (gold − median): median 0, gold 1, higher is better in both metric directions; means clip runs to [%s, %s] and count a run without a valid score as %s. Percentile = share of human teams tied or beaten.\n\n",
+	pr("Normalised score = (score − median) / (gold − median): median 0, gold 1, higher is better in both metric directions; means clip runs to [%s, %s] and count a run without a valid score as %s. Percentile = share of the leaderboard's (human) teams tied or beaten.\n\n",
 		fmtNorm(NormFloor), fmtNorm(NormCeil), fmtNorm(NormFloor))
 	head("competition", "direction", "runs", "valid", "medals G/S/B", "any medal %", "mean score", "best score", "median", "bronze", "silver", "gold", "mean normalised", "best percentile")
 	for _, c := range p.Competitions {
