@@ -116,6 +116,8 @@ func newRootCommand(g *Global) *cobra.Command {
 		newAggregateCommand(g),
 		newReportCommand(g),
 		newCompareCommand(g),
+		newServeCommand(g),
+		newRunCommand(g),
 	)
 	return root
 }

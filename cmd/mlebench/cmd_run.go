@@ -1,0 +1,327 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlebench/mlebench/internal/agent"
+	"github.com/mlebench/mlebench/internal/runner"
+	"github.com/mlebench/mlebench/internal/runner/docker"
+	"github.com/mlebench/mlebench/internal/runner/local"
+)
+
+type runOptions struct {
+	Agent            string
+	CompetitionSet   string
+	Workers          int
+	Seeds            int
+	ContainerConfig  string
+	RunsDir          string
+	AgentsDir        string
+	RunDir           string
+	Retain           bool
+	TimeLimit        time.Duration
+	Backend          string
+	SnapshotInterval time.Duration
+	Retries          int
+	Resume           string
+	Network          string
+	AllowUnsealed    bool
+	AgentUID         uint32
+	ServerBinary     string
+}
+
+func newRunCommand(g *Global) *cobra.Command {
+	var opts runOptions
+	cmd := &cobra.Command{
+		Use:   "run --agent ID --competition-set FILE | --resume RUN_GROUP",
+		Short: "Run an agent on competitions in sealed sandboxes (resumable run groups)",
+		Long: `Run an agent on every competition of a set, --n-seeds times each, --n-workers at a
+time, in sandboxes where it sees the public data at /home/data, writes
+/home/submission/submission.csv and can ask http://localhost:5000/validate whether
+its submission is valid, but cannot read the answers.
+
+Results go to <runs-dir>/<timestamp>_run-group_<agent>/ as in the original
+(one <competition>_<uuid> directory per run with submission/, logs/, code/,
+run.log; metadata.json once all runs are done), plus plan.json and per-run
+status.json so that an interrupted group can be finished with --resume.
+
+Backends: docker (default; containers through the Docker Engine API, images
+built when missing and buildable offline) and local (host processes; sealed
+only when run as root, see --allow-unsealed).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runRun(cmd, g, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Agent, "agent", "", "agent id from agents/*/config.yaml (e.g. dummy, aide/dev)")
+	f.StringVar(&opts.Agent, "agent-id", "", "alias of --agent (the original's flag name)")
+	f.StringVar(&opts.CompetitionSet, "competition-set", "", "text file of competition ids, one per line")
+	f.IntVar(&opts.Workers, "n-workers", 1, "runs in parallel")
+	f.IntVar(&opts.Seeds, "n-seeds", 1, "runs per competition")
+	f.StringVar(&opts.ContainerConfig, "container-config", "", "JSON container config (mem_limit, shm_size, nano_cpus, runtime, gpus, pids_limit, network_mode); default: shm 4G, up to 4 CPUs, no network")
+	f.StringVar(&opts.RunsDir, "runs-dir", "", "where run groups are written (default <repo>/runs, else ./runs)")
+	f.StringVar(&opts.AgentsDir, "agents-dir", "", "agent definitions (default <repo>/agents found above the working directory)")
+	f.StringVar(&opts.RunDir, "run-dir", "", "accepted for compatibility and ignored, as in the original")
+	f.BoolVar(&opts.Retain, "retain", false, "stop but do not remove containers / work trees")
+	f.DurationVar(&opts.TimeLimit, "time-limit", 24*time.Hour, "wall-clock limit per run, enforced by the harness (0 = none)")
+	f.StringVar(&opts.Backend, "backend", "docker", "sandbox backend: docker or local")
+	f.DurationVar(&opts.SnapshotInterval, "snapshot-interval", time.Hour, "save each changed submission.csv to snapshots/<elapsed seconds>.csv this often (0 = never)")
+	f.IntVar(&opts.Retries, "retries", 1, "retries of a run after an infrastructure failure")
+	f.StringVar(&opts.Resume, "resume", "", "finish an interrupted run group (its name under --runs-dir, or its path)")
+	f.StringVar(&opts.Network, "network", "", "sandbox network: none (default), bridge, or a Docker network name; agents calling LLM APIs need egress")
+	f.BoolVar(&opts.AllowUnsealed, "allow-unsealed", false, "local backend without root: run anyway, although the agent can read the answers")
+	f.Uint32Var(&opts.AgentUID, "agent-uid", 65534, "local backend as root: uid (and gid) the agent runs as")
+	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
+	f.MarkHidden("agent-id")
+	return cmd
+}
+
+// repoDir finds the directory above the working directory that holds
+// agents/*/config.yaml.
+func repoDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if m, _ := filepath.Glob(filepath.Join(dir, "agents", "*", "config.yaml")); len(m) > 0 {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// readCompetitionSet reads ids the way run_agent.py does: lines stripped,
+// empty lines skipped.
+func readCompetitionSet(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" {
+			ids = append(ids, s)
+		}
+	}
+	return ids, sc.Err()
+}
+
+func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
+	ctx := cmd.Context()
+	flags := cmd.Flags()
+	repo := repoDir()
+	if opts.AgentsDir == "" {
+		if repo == "" {
+			return usagef("run: no agents/ directory found above the working directory; pass --agents-dir")
+		}
+		opts.AgentsDir = filepath.Join(repo, "agents")
+	}
+	if opts.RunsDir == "" {
+		opts.RunsDir = "runs"
+		if repo != "" {
+			opts.RunsDir = filepath.Join(repo, "runs")
+		}
+	}
+	if opts.Workers < 1 || opts.Seeds < 1 || opts.Retries < 0 || opts.TimeLimit < 0 || opts.SnapshotInterval < 0 {
+		return usagef("run: --n-workers and --n-seeds must be positive, --retries, --time-limit and --snapshot-interval not negative")
+	}
+
+	if opts.Backend != "docker" && opts.Backend != "local" {
+		return usagef("run: unknown --backend %q (docker or local)", opts.Backend)
+	}
+
+	var plan *runner.Plan
+	var a *agent.Agent
+	var err error
+	if opts.Resume != "" {
+		dir := opts.Resume
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			dir = filepath.Join(opts.RunsDir, opts.Resume)
+		}
+		if plan, err = runner.LoadPlan(dir); err != nil {
+			return err
+		}
+		if opts.Agent != "" && opts.Agent != plan.Config.AgentID {
+			return usagef("run: run group %s is for agent %s, not %s", plan.RunGroup, plan.Config.AgentID, opts.Agent)
+		}
+		if !flags.Changed("backend") && plan.Config.Backend != "" {
+			opts.Backend = plan.Config.Backend
+		}
+		if a, err = agent.Load(opts.AgentsDir, plan.Config.AgentID); err != nil {
+			return err
+		}
+	} else {
+		if opts.Agent == "" || opts.CompetitionSet == "" {
+			return usagef("run: --agent and --competition-set are required (or --resume)")
+		}
+		if a, err = agent.Load(opts.AgentsDir, opts.Agent); err != nil {
+			return err
+		}
+		if err := a.CheckPrivileged(nil); err != nil {
+			return err
+		}
+		ids, err := readCompetitionSet(opts.CompetitionSet)
+		if err != nil {
+			return fmt.Errorf("reading the competition set: %w", err)
+		}
+		if len(ids) == 0 {
+			return fmt.Errorf("competition set %s is empty", opts.CompetitionSet)
+		}
+		for _, id := range ids {
+			comp, err := g.Catalog.Lookup(id)
+			if err != nil {
+				return err
+			}
+			if err := comp.CheckPrepared(g.DataDir, false); err != nil {
+				return err
+			}
+		}
+		cc := runner.DefaultContainerConfig()
+		if opts.ContainerConfig != "" {
+			b, err := os.ReadFile(opts.ContainerConfig)
+			if err != nil {
+				return err
+			}
+			if cc, err = runner.ParseContainerConfig(b); err != nil {
+				return fmt.Errorf("%s: %w", opts.ContainerConfig, err)
+			}
+		}
+		if opts.Network != "" {
+			cc.Network = opts.Network
+		}
+		cfg := runner.Config{
+			AgentID: a.ID, AgentName: a.Name, CompetitionIDs: ids, Seeds: opts.Seeds,
+			TimeLimit: runner.Duration(opts.TimeLimit), SnapshotInterval: runner.Duration(opts.SnapshotInterval),
+			Container: cc, Retain: opts.Retain, Backend: opts.Backend,
+		}
+		if plan, err = runner.NewPlan(opts.RunsDir, cfg, time.Now()); err != nil {
+			return err
+		}
+		if err := plan.Write(); err != nil {
+			return err
+		}
+	}
+
+	log := g.Log()
+	var backend runner.Backend
+	switch opts.Backend {
+	case "docker":
+		b, err := docker.New(docker.Options{ServerBinary: opts.ServerBinary, Fixes: g.Fixes.String(), Log: log})
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		backend = b
+	case "local":
+		b, err := local.New(local.Options{Catalog: g.Catalog, Fixes: g.Fixes, UID: opts.AgentUID, GID: opts.AgentUID, AllowUnsealed: opts.AllowUnsealed, Log: log})
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		if !b.Sealed() {
+			if !opts.AllowUnsealed {
+				return fmt.Errorf("%w (--allow-unsealed)", local.ErrCannotSeal)
+			}
+			fmt.Fprintln(g.Err, "WARNING: local backend without root: the agent can read the private answers. Results are not trustworthy.")
+		}
+		backend = b
+	default:
+		return usagef("run: unknown --backend %q (docker or local)", opts.Backend)
+	}
+
+	fmt.Fprintf(g.Err, "run group %s (%d runs, %d workers, %s backend)\n", plan.Dir, len(plan.Tasks), opts.Workers, opts.Backend)
+	view := &runView{g: g}
+	r := &runner.Runner{
+		Catalog:    g.Catalog,
+		DataDir:    g.DataDir,
+		Agent:      a,
+		Backend:    backend,
+		Workers:    opts.Workers,
+		Retries:    opts.Retries,
+		RetryDelay: 5 * time.Second,
+		OnProgress: view.update,
+		Log:        log,
+	}
+	t0 := time.Now()
+	res, err := r.Execute(ctx, plan)
+	view.finish()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(g.Err, "interrupted; finish the run group with: mlebench run --resume %s\n", plan.Dir)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.Err, "all runs finished in %s; metadata: %s\n", time.Since(t0).Round(time.Second), filepath.Join(plan.Dir, runner.MetadataFile))
+	if g.JSON {
+		b, _ := json.Marshal(map[string]any{"run_group": plan.RunGroup, "dir": plan.Dir, "runs": len(res.Statuses), "failed": res.Failed()})
+		fmt.Fprintln(g.Out, string(b))
+	} else {
+		fmt.Fprintln(g.Out, plan.Dir)
+	}
+	if n := res.Failed(); n > 0 {
+		return fmt.Errorf("%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s", n, len(res.Statuses), plan.Dir)
+	}
+	return nil
+}
+
+// runView is the live progress view: one line of counts, rewritten in
+// place on a terminal, printed per event otherwise; JSON lines under --json.
+type runView struct {
+	mu   sync.Mutex
+	g    *Global
+	last string
+	tty  bool
+	init bool
+}
+
+func (v *runView) update(p runner.Progress) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.init {
+		v.init, v.tty = true, isTerminal(v.g.Err) && !v.g.JSON
+	}
+	if v.g.JSON {
+		b, _ := json.Marshal(map[string]any{"message_type": "progress", "step": "runs", "event": p.Event, "run_id": p.RunID,
+			"total": p.Total, "done": p.Done, "running": p.Running, "failed": p.Failed, "pending": p.Pending})
+		fmt.Fprintln(v.g.Err, string(b))
+		return
+	}
+	line := fmt.Sprintf("runs: %d/%d done, %d running, %d failed, %d pending", p.Done, p.Total, p.Running, p.Failed, p.Pending)
+	if v.tty {
+		fmt.Fprintf(v.g.Err, "\r\033[K%s", line)
+		v.last = line
+		return
+	}
+	if p.RunID != "" {
+		line += fmt.Sprintf("  (%s %s)", p.Event, p.RunID)
+	}
+	fmt.Fprintln(v.g.Err, line)
+}
+
+func (v *runView) finish() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.tty && v.last != "" {
+		fmt.Fprintln(v.g.Err)
+	}
+}

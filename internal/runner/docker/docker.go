@@ -1,0 +1,480 @@
+// Package docker is the runner backend that runs agents in Docker
+// containers through the Docker Engine API (github.com/moby/moby/client,
+// confined to this package).
+//
+// Each run gets two containers:
+//
+//   - the validation server: a FROM-scratch image holding only a static
+//     mlebench binary (`mlebench serve`), with the competition's private
+//     directory mounted read-only at /private/data/<id>/prepared/private and
+//     an audit directory from the run directory; its network is the
+//     configured one ("none" by default: loopback only);
+//   - the agent: the agent's image (tag = agent name), joining the server's
+//     network namespace (`--network container:<server>`) so
+//     http://localhost:5000/validate works inside it, with the public data
+//     mounted read-only at /home/data and the container config's limits
+//     (memory, CPUs, pids, shm, runtime, GPUs, privileged). The private
+//     answers are never mounted into it.
+//
+// The agent container's main process is its image's entrypoint (a
+// keep-alive); the agent command is exec'd in it as user nonroot, its
+// output streamed to run.log. Outputs are copied out through the archive
+// API (also from a stopped container); containers are stopped and removed
+// (or only stopped with Retain) and labelled with the run group and run id,
+// so a resumed run group can remove what a killed runner left behind.
+//
+// Differences from the original: the grading server lives in its own
+// container instead of the agent's (the agent cannot read it even as
+// root); files are always copied with the archive API (the original uses a
+// tar exec for sysbox); agent images may be FROM scratch (the runner adds a
+// minimal /etc/passwd, /home, /private and /tmp to their build context,
+// see agents/dummy/Dockerfile).
+package docker
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/moby/moby/api/pkg/stdcopy"
+	"github.com/moby/moby/api/types/container"
+	"github.com/moby/moby/api/types/mount"
+	"github.com/moby/moby/client"
+
+	"github.com/mlebench/mlebench/internal/agent"
+	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/runner"
+)
+
+// Container labels.
+const (
+	LabelRunGroup    = "org.mlebench.run-group"
+	LabelRunID       = "org.mlebench.run-id"
+	LabelRole        = "org.mlebench.role"
+	LabelCompetition = "org.mlebench.competition"
+)
+
+// Options configure the backend.
+type Options struct {
+	// Host is the engine address (e.g. unix:///var/run/docker.sock); ""
+	// means $DOCKER_HOST or the default socket.
+	Host string
+	// ServerBinary is a static mlebench executable for the validation
+	// server image; "" means the running program when it is a static
+	// mlebench, else one built from the agent's repository.
+	ServerBinary string
+	// ServerImage is the server image's tag; "" means "mlebench-server".
+	ServerImage string
+	// AgentUser runs the agent command; "" means "nonroot".
+	AgentUser string
+	// Fixes are passed to `mlebench serve --fix`.
+	Fixes string
+	// MaxUploadBytes is the validation server's upload limit (0 = its default).
+	MaxUploadBytes int64
+	// HealthTimeout bounds the wait for the server; 0 means 60s.
+	HealthTimeout time.Duration
+	// StopTimeout is the grace period before SIGKILL; 0 means 10s.
+	StopTimeout time.Duration
+	Stage       agent.StageOptions
+	Log         *slog.Logger
+}
+
+// Backend runs sandboxes as containers.
+type Backend struct {
+	cli *client.Client
+	opt Options
+
+	mu       sync.Mutex
+	prepared map[string]bool
+	server   bool
+}
+
+// New connects to the engine (lazily: see [Backend.Ping]).
+func New(opt Options) (*Backend, error) {
+	if opt.ServerImage == "" {
+		opt.ServerImage = "mlebench-server"
+	}
+	if opt.AgentUser == "" {
+		opt.AgentUser = agent.User
+	}
+	if opt.HealthTimeout <= 0 {
+		opt.HealthTimeout = 60 * time.Second
+	}
+	if opt.StopTimeout <= 0 {
+		opt.StopTimeout = 10 * time.Second
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	opts := []client.Opt{client.FromEnv}
+	if opt.Host != "" {
+		opts = append(opts, client.WithHost(opt.Host))
+	}
+	cli, err := client.New(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("docker: %w", err)
+	}
+	return &Backend{cli: cli, opt: opt, prepared: map[string]bool{}}, nil
+}
+
+// Ping checks that the engine answers.
+func (b *Backend) Ping(ctx context.Context) error {
+	if _, err := b.cli.Ping(ctx, client.PingOptions{NegotiateAPIVersion: true}); err != nil {
+		return fmt.Errorf("docker engine not reachable: %w", err)
+	}
+	return nil
+}
+
+// Close releases the client.
+func (b *Backend) Close() error { return b.cli.Close() }
+
+// Prepare makes sure the server image and the agent's image exist,
+// building them when missing or out of date and buildable here.
+func (b *Backend) Prepare(ctx context.Context, a *agent.Agent) error {
+	if err := b.Ping(ctx); err != nil {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.server {
+		if err := b.ensureServerImage(ctx, a.RepoRoot()); err != nil {
+			return err
+		}
+		b.server = true
+	}
+	if b.prepared[a.Name] {
+		return nil
+	}
+	dir, err := b.agentContext(ctx, a)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ctxDir := filepath.Join(dir, "context")
+	dockerfile, err := filepath.Rel(a.ConfigDir, a.DockerfilePath())
+	if err != nil || strings.HasPrefix(dockerfile, "..") {
+		return fmt.Errorf("agent %s: Dockerfile %s is outside its directory %s", a.ID, a.DockerfilePath(), a.ConfigDir)
+	}
+	args := map[string]string{
+		"SUBMISSION_DIR": agent.SubmissionDir, "LOGS_DIR": agent.LogsDir,
+		"CODE_DIR": agent.CodeDir, "AGENT_DIR": agent.AgentDir,
+	}
+	hint := fmt.Sprintf("build it yourself: docker build --platform=linux/amd64 -t %s %s --build-arg SUBMISSION_DIR=%s --build-arg LOGS_DIR=%s --build-arg CODE_DIR=%s --build-arg AGENT_DIR=%s",
+		a.Name, a.ConfigDir, agent.SubmissionDir, agent.LogsDir, agent.CodeDir, agent.AgentDir)
+	if err := b.ensureImage(ctx, ctxDir, filepath.ToSlash(dockerfile), a.Name, args, hint); err != nil {
+		return err
+	}
+	b.prepared[a.Name] = true
+	return nil
+}
+
+// Reap removes every container labelled with the run group.
+func (b *Backend) Reap(ctx context.Context, runGroup string) error {
+	res, err := b.cli.ContainerList(ctx, client.ContainerListOptions{All: true, Filters: make(client.Filters).Add("label", LabelRunGroup+"="+runGroup)})
+	if err != nil {
+		return fmt.Errorf("listing containers of %s: %w", runGroup, err)
+	}
+	var errs []error
+	for _, c := range res.Items {
+		if _, err := b.cli.ContainerRemove(ctx, c.ID, client.ContainerRemoveOptions{Force: true}); err != nil && !cerrdefs.IsNotFound(err) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+type sandbox struct {
+	b       *Backend
+	spec    *runner.Spec
+	server  string // container ids
+	agent   string
+	execID  string
+	done    chan struct{}
+	waitErr error
+
+	stopOnce sync.Once
+	stopErr  error
+}
+
+// Start creates the server and agent containers and launches the agent.
+func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox, error) {
+	if err := b.Prepare(ctx, spec.Agent); err != nil {
+		return nil, err
+	}
+	id := spec.Competition.ID
+	paths := spec.Competition.PathsIn(spec.DataDir)
+	sb := &sandbox{b: b, spec: spec, done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			sb.Stop(context.WithoutCancel(ctx))
+		}
+	}()
+	name := fmt.Sprintf("competition-%s-%s-%s", id, grade.Timestamp(time.Now()), randomHex())
+	labels := func(role string) map[string]string {
+		return map[string]string{LabelRunGroup: spec.RunGroup, LabelRunID: spec.RunID, LabelRole: role, LabelCompetition: id}
+	}
+	network := spec.Container.Network
+	if network == "" {
+		network = "none"
+	}
+
+	// The validation server.
+	auditDir := filepath.Join(spec.RunDir, runner.ServerDir)
+	if err := os.MkdirAll(auditDir, 0o755); err != nil {
+		return nil, err
+	}
+	cmd := []string{"serve", "--competition-id", id, "--data-dir", "/private/data", "--addr", "127.0.0.1:5000",
+		"--audit-log", "/audit/" + runner.AuditFile}
+	if b.opt.MaxUploadBytes > 0 {
+		cmd = append(cmd, "--max-upload-bytes", strconv.FormatInt(b.opt.MaxUploadBytes, 10))
+	}
+	if b.opt.Fixes != "" {
+		cmd = append(cmd, "--fix", b.opt.Fixes)
+	}
+	srv, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
+		Name: name + "-server",
+		Config: &container.Config{
+			Image:  b.opt.ServerImage,
+			Cmd:    cmd,
+			Env:    []string{"COMPETITION_ID=" + id},
+			Labels: labels("server"),
+		},
+		HostConfig: &container.HostConfig{
+			NetworkMode: container.NetworkMode(network),
+			Mounts: []mount.Mount{
+				{Type: mount.TypeBind, Source: paths.Private, Target: "/private/data/" + id + "/prepared/private", ReadOnly: true},
+				{Type: mount.TypeBind, Source: auditDir, Target: "/audit"},
+			},
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("creating the validation server container: %w", err)
+	}
+	sb.server = srv.ID
+	if _, err := b.cli.ContainerStart(ctx, sb.server, client.ContainerStartOptions{}); err != nil {
+		return nil, fmt.Errorf("starting the validation server: %w", err)
+	}
+	if err := b.waitListening(ctx, sb.server); err != nil {
+		return nil, err
+	}
+
+	// The agent.
+	hc := &container.HostConfig{
+		NetworkMode: container.NetworkMode("container:" + sb.server),
+		Mounts:      []mount.Mount{{Type: mount.TypeBind, Source: paths.Public, Target: agent.DataDir, ReadOnly: true}},
+		Privileged:  spec.Agent.Privileged,
+		ShmSize:     spec.Container.ShmSize,
+		Runtime:     spec.Container.Runtime,
+	}
+	if !spec.Agent.Privileged {
+		// No setuid escalation (sudo, su) from nonroot.
+		hc.SecurityOpt = []string{"no-new-privileges"}
+	}
+	hc.Memory = spec.Container.MemLimit
+	hc.NanoCPUs = spec.Container.NanoCPUs
+	if spec.Container.PidsLimit > 0 {
+		pl := spec.Container.PidsLimit
+		hc.PidsLimit = &pl
+	}
+	if g := spec.Container.GPUs; g != 0 {
+		hc.DeviceRequests = []container.DeviceRequest{{Count: g, Capabilities: [][]string{{"gpu"}}}}
+	}
+	ag, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
+		Name: name,
+		Config: &container.Config{
+			Image:  spec.Agent.Name,
+			Env:    spec.Env,
+			Labels: labels("agent"),
+		},
+		HostConfig: hc,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("creating the agent container: %w", err)
+	}
+	sb.agent = ag.ID
+	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
+		return nil, fmt.Errorf("starting the agent container: %w", err)
+	}
+	ex, err := b.cli.ExecCreate(ctx, sb.agent, client.ExecCreateOptions{
+		User:         b.opt.AgentUser,
+		Cmd:          spec.Argv,
+		Env:          append(append([]string(nil), spec.Env...), agent.Container.DirEnv()...),
+		WorkingDir:   agent.Home,
+		AttachStdout: true,
+		AttachStderr: true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("creating the agent exec: %w", err)
+	}
+	sb.execID = ex.ID
+	att, err := b.cli.ExecAttach(ctx, sb.execID, client.ExecAttachOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("starting the agent: %w", err)
+	}
+	go func() {
+		defer close(sb.done)
+		defer att.Close()
+		_, err := stdcopy.StdCopy(spec.Output, spec.Output, att.Reader)
+		if err != nil && !errors.Is(err, io.EOF) {
+			sb.waitErr = err
+		}
+	}()
+	ok = true
+	return sb, nil
+}
+
+// waitListening follows the server container's log until it says it
+// listens, the container exits, or the health timeout passes.
+func (b *Backend) waitListening(ctx context.Context, id string) error {
+	ctx, cancel := context.WithTimeout(ctx, b.opt.HealthTimeout)
+	defer cancel()
+	logs, err := b.cli.ContainerLogs(ctx, id, client.ContainerLogsOptions{ShowStdout: true, ShowStderr: true, Follow: true})
+	if err != nil {
+		return fmt.Errorf("following the validation server's log: %w", err)
+	}
+	defer logs.Close()
+	pr, pw := io.Pipe()
+	go func() { _, err := stdcopy.StdCopy(pw, pw, logs); pw.CloseWithError(err) }()
+	sc := bufio.NewScanner(pr)
+	var seen []string
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.Contains(line, "listening on") {
+			go io.Copy(io.Discard, pr)
+			return nil
+		}
+		seen = append(seen, line)
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("the validation server failed to start within %s: %s", b.opt.HealthTimeout, strings.Join(seen, "\n"))
+	}
+	return fmt.Errorf("the validation server exited: %s", strings.Join(seen, "\n"))
+}
+
+// Wait waits for the agent command; when ctx ends first the agent
+// container is stopped (its files stay available for CopyOut).
+func (sb *sandbox) Wait(ctx context.Context) (int, error) {
+	select {
+	case <-sb.done:
+	case <-ctx.Done():
+		sb.stopContainer(sb.agent)
+		<-sb.done
+		return -1, ctx.Err()
+	}
+	if sb.waitErr != nil {
+		return -1, fmt.Errorf("streaming the agent's output: %w", sb.waitErr)
+	}
+	// The stream ends when the process exits; its status follows shortly.
+	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	for {
+		res, err := sb.b.cli.ExecInspect(ictx, sb.execID, client.ExecInspectOptions{})
+		if err != nil {
+			return -1, fmt.Errorf("inspecting the agent exec: %w", err)
+		}
+		if !res.Running {
+			return res.ExitCode, nil
+		}
+		select {
+		case <-ictx.Done():
+			return -1, fmt.Errorf("the agent's output ended but it is still running")
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func (sb *sandbox) stopContainer(id string) error {
+	if id == "" {
+		return nil
+	}
+	secs := int(sb.b.opt.StopTimeout / time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
+	defer cancel()
+	_, err := sb.b.cli.ContainerStop(ctx, id, client.ContainerStopOptions{Timeout: &secs})
+	if cerrdefs.IsNotFound(err) {
+		return nil
+	}
+	return err
+}
+
+// CopyOut copies /home/<name> of the agent container through the archive
+// API.
+func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
+	res, err := sb.b.cli.CopyFromContainer(ctx, sb.agent, client.CopyFromContainerOptions{SourcePath: agent.Home + "/" + name})
+	if cerrdefs.IsNotFound(err) {
+		return fmt.Errorf("/home/%s: %w", name, runner.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("copying /home/%s: %w", name, err)
+	}
+	defer res.Content.Close()
+	if !res.Stat.Mode.IsDir() {
+		return fmt.Errorf("/home/%s is not a directory: %w", name, runner.ErrNotFound)
+	}
+	return untar(res.Content, dst)
+}
+
+// Stop stops both containers, saves the server's log to the run
+// directory, and removes the containers unless the spec retains them.
+func (sb *sandbox) Stop(ctx context.Context) error {
+	sb.stopOnce.Do(func() {
+		var errs []error
+		if err := sb.stopContainer(sb.agent); err != nil {
+			errs = append(errs, fmt.Errorf("stopping the agent container: %w", err))
+		}
+		if err := sb.stopContainer(sb.server); err != nil {
+			errs = append(errs, fmt.Errorf("stopping the server container: %w", err))
+		}
+		if sb.server != "" {
+			sb.saveServerLog(ctx)
+		}
+		if !sb.spec.Retain {
+			for _, id := range []string{sb.agent, sb.server} {
+				if id == "" {
+					continue
+				}
+				if _, err := sb.b.cli.ContainerRemove(ctx, id, client.ContainerRemoveOptions{Force: true}); err != nil && !cerrdefs.IsNotFound(err) {
+					errs = append(errs, fmt.Errorf("removing container %s: %w", id[:12], err))
+				}
+			}
+		}
+		sb.stopErr = errors.Join(errs...)
+	})
+	return sb.stopErr
+}
+
+// randomHex is a uuid4's 32 hex digits, as in the original's container names.
+func randomHex() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return hex.EncodeToString(b[:])
+}
+
+func (sb *sandbox) saveServerLog(ctx context.Context) {
+	logs, err := sb.b.cli.ContainerLogs(ctx, sb.server, client.ContainerLogsOptions{ShowStdout: true, ShowStderr: true})
+	if err != nil {
+		return
+	}
+	defer logs.Close()
+	f, err := os.Create(filepath.Join(sb.spec.RunDir, runner.ServerDir, "server.log"))
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	stdcopy.StdCopy(f, f, logs)
+}

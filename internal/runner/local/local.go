@@ -1,0 +1,554 @@
+//go:build linux
+
+// Package local is the runner backend without containers: the agent runs as
+// a host process in its own work tree with the sandbox's /home layout
+// (<run dir>/home/{data,submission,logs,code,agent} plus the instructions),
+// and the validation server runs in-process on a loopback port.
+//
+// Sealing: the private answers must be unreadable to the agent. When the
+// runner is root, the agent runs as an unprivileged uid (65534 by default)
+// with no supplementary groups, the competition's private directory is made
+// root-owned mode 0700, and Start verifies (from the permission bits of
+// every path component) that the agent's uid can reach neither the answers
+// nor the private directory. Without root the answers cannot be sealed:
+// Start refuses unless AllowUnsealed is set, in which case every run.log
+// says loudly that the run is unsealed.
+//
+// Differences from the Docker backend, all weaker: the agent sees the host
+// filesystem (whatever its uid may read), the host network and the host's
+// tools; the memory limit is RLIMIT_AS (set by /bin/sh's ulimit -v right
+// before the agent is exec'd), CPU/GPU/pids/shm
+// settings are ignored; /home paths in the agent's argv, environment and
+// instructions are rewritten to the work tree, and the validation URL is
+// http://127.0.0.1:<port>/validate (given in MLEBENCH_VALIDATE_URL and the
+// instructions) instead of http://localhost:5000/validate.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/mlebench/mlebench/internal/agent"
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/runner"
+	"github.com/mlebench/mlebench/internal/server"
+)
+
+// Options configure the backend.
+type Options struct {
+	Catalog *competition.Catalog
+	Fixes   map[string]bool
+	// UID and GID the agent runs as when the runner is root; 0 means 65534
+	// (nobody/nogroup).
+	UID, GID uint32
+	// AllowUnsealed lets a non-root runner start agents that could read
+	// the answers.
+	AllowUnsealed bool
+	// SandboxRoot holds the work trees when the run directory is not
+	// reachable by the agent's uid; "" means os.TempDir().
+	SandboxRoot string
+	// MaxUploadBytes is the validation server's upload limit.
+	MaxUploadBytes int64
+	// TermGrace is how long a stopped agent gets between SIGTERM and
+	// SIGKILL; 0 means 5s.
+	TermGrace time.Duration
+	Stage     agent.StageOptions
+	Log       *slog.Logger
+}
+
+// Backend runs agents as host processes.
+type Backend struct {
+	opt Options
+
+	mu     sync.Mutex
+	staged map[string]string // agent id → staged directory
+}
+
+// ErrCannotSeal is returned by Start when the answers cannot be hidden
+// from the agent.
+var ErrCannotSeal = errors.New("local backend: cannot seal the private answers from the agent without root; run as root, use the docker backend, or allow unsealed runs")
+
+// New returns the backend.
+func New(opt Options) (*Backend, error) {
+	if opt.Catalog == nil {
+		return nil, fmt.Errorf("local backend: Catalog is required")
+	}
+	if opt.UID == 0 {
+		opt.UID = 65534
+	}
+	if opt.GID == 0 {
+		opt.GID = 65534
+	}
+	if opt.TermGrace <= 0 {
+		opt.TermGrace = 5 * time.Second
+	}
+	if opt.SandboxRoot == "" {
+		opt.SandboxRoot = os.TempDir()
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Backend{opt: opt, staged: map[string]string{}}, nil
+}
+
+// Sealed reports whether runs will be sealed (the runner is root).
+func (b *Backend) Sealed() bool { return os.Geteuid() == 0 }
+
+// Prepare stages the agent's files (its directory and static binaries)
+// once; every run copies them into its /home/agent.
+func (b *Backend) Prepare(ctx context.Context, a *agent.Agent) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.staged[a.ID]; ok {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "mlebench-agent-")
+	if err != nil {
+		return err
+	}
+	if err := a.Stage(ctx, filepath.Join(dir, "agent"), b.opt.Stage); err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	b.staged[a.ID] = filepath.Join(dir, "agent")
+	return nil
+}
+
+// Close removes staged agent files.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for id, d := range b.staged {
+		os.RemoveAll(filepath.Dir(d))
+		delete(b.staged, id)
+	}
+	return nil
+}
+
+type sandbox struct {
+	b       *Backend
+	spec    *runner.Spec
+	base    string // removed on Stop unless retained
+	home    string
+	cmd     *exec.Cmd
+	done    chan struct{}
+	waitErr error
+	hs      *http.Server
+	audit   *os.File
+
+	stopOnce sync.Once
+	stopErr  error
+}
+
+// Start builds the work tree, starts the validation server and the agent.
+func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox, error) {
+	if err := b.Prepare(ctx, spec.Agent); err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	staged := b.staged[spec.Agent.ID]
+	b.mu.Unlock()
+
+	root := os.Geteuid() == 0
+	if !root && !b.opt.AllowUnsealed {
+		return nil, ErrCannotSeal
+	}
+	uid, gid := uint32(os.Geteuid()), uint32(os.Getegid())
+	if root {
+		uid, gid = b.opt.UID, b.opt.GID
+	}
+	paths := spec.Competition.PathsIn(spec.DataDir)
+	if root {
+		if err := seal(paths, uid, gid); err != nil {
+			return nil, err
+		}
+	} else {
+		fmt.Fprintf(spec.Output, "WARNING: UNSEALED RUN: the agent runs as uid %d, the runner's own user, and can read the private answers at %s\n", uid, paths.Private)
+		b.opt.Log.Warn("UNSEALED local run: the agent can read the answers", "run", spec.RunID)
+	}
+
+	sb := &sandbox{b: b, spec: spec, done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			sb.Stop(context.WithoutCancel(ctx))
+		}
+	}()
+
+	// The work tree.
+	sb.base = filepath.Join(spec.RunDir, "home")
+	sb.home = sb.base
+	if root && !reachable(spec.RunDir, uid, gid, unix.X_OK) {
+		sb.base = filepath.Join(b.opt.SandboxRoot, "mlebench-"+spec.RunID)
+		sb.home = filepath.Join(sb.base, "home")
+		if err := os.MkdirAll(sb.base, 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.Chmod(sb.base, 0o755); err != nil {
+			return nil, err
+		}
+		if !reachable(sb.base, uid, gid, unix.X_OK) {
+			return nil, fmt.Errorf("local backend: neither %s nor %s is reachable by uid %d", spec.RunDir, sb.base, uid)
+		}
+	}
+	makeWritable(sb.home)
+	if err := os.RemoveAll(sb.home); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(sb.home, 0o755); err != nil {
+		return nil, err
+	}
+	own := func(p string) error {
+		if !root {
+			return nil
+		}
+		return os.Lchown(p, int(uid), int(gid))
+	}
+	for _, d := range []string{"submission", "logs", "code", "tmp"} {
+		p := filepath.Join(sb.home, d)
+		if err := os.Mkdir(p, 0o755); err != nil {
+			return nil, err
+		}
+		if err := own(p); err != nil {
+			return nil, err
+		}
+	}
+	if err := copyTree(staged, filepath.Join(sb.home, "agent"), false); err != nil {
+		return nil, fmt.Errorf("installing the agent: %w", err)
+	}
+	if err := filepath.WalkDir(filepath.Join(sb.home, "agent"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return own(p)
+	}); err != nil {
+		return nil, err
+	}
+	// Public data, read-only: hard links when root (the files stay
+	// root-owned, so the agent cannot change them), copies otherwise.
+	if err := copyTree(paths.Public, filepath.Join(sb.home, "data"), root); err != nil {
+		return nil, fmt.Errorf("installing the public data: %w", err)
+	}
+	if err := readOnly(filepath.Join(sb.home, "data"), root); err != nil {
+		return nil, err
+	}
+
+	// The validation server.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("validation server: %w", err)
+	}
+	url := "http://" + ln.Addr().String() + "/validate"
+	if err := os.MkdirAll(filepath.Join(spec.RunDir, runner.ServerDir), 0o755); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	sb.audit, err = os.OpenFile(filepath.Join(spec.RunDir, runner.ServerDir, runner.AuditFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	sb.hs = &http.Server{Handler: server.New(server.Options{
+		Catalog:        b.opt.Catalog,
+		CompetitionID:  spec.Competition.ID,
+		DataDir:        spec.DataDir,
+		Fixes:          b.opt.Fixes,
+		MaxUploadBytes: b.opt.MaxUploadBytes,
+		Audit:          sb.audit,
+		Log:            b.opt.Log,
+	}), ReadHeaderTimeout: 30 * time.Second}
+	go sb.hs.Serve(ln)
+
+	layout := agent.Layout{Home: sb.home, ValidateURL: url, PrivateDir: paths.Private}
+	for name, text := range layout.HomeFiles() {
+		mode := fs.FileMode(0o644)
+		if strings.HasSuffix(name, ".sh") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(filepath.Join(sb.home, name), []byte(text), mode); err != nil {
+			return nil, err
+		}
+	}
+
+	// The agent.
+	argv := make([]string, len(spec.Argv))
+	for i, a := range spec.Argv {
+		argv[i] = layout.Path(a)
+	}
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	env := []string{"PATH=" + path, "HOME=" + sb.home, "TMPDIR=" + filepath.Join(sb.home, "tmp"), "LANG=C.UTF-8"}
+	for _, e := range spec.Env {
+		env = append(env, layout.Path(e))
+	}
+	env = append(env, layout.DirEnv()...)
+	if lim := spec.Container.MemLimit; lim > 0 {
+		// RLIMIT_AS, set by the agent's own process before it execs the
+		// agent: prlimit on a process of another uid needs
+		// CAP_SYS_RESOURCE, which containers usually lack.
+		kb := (lim + 1023) / 1024
+		argv = append([]string{"/bin/sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$@"`, kb), "mlebench-agent"}, argv...)
+	}
+	bin := argv[0]
+	if !strings.Contains(bin, "/") {
+		if bin, err = exec.LookPath(bin); err != nil {
+			return nil, fmt.Errorf("agent command: %w", err)
+		}
+	}
+	sb.cmd = &exec.Cmd{Path: bin, Args: argv, Env: env, Dir: sb.home, Stdout: spec.Output, Stderr: spec.Output, WaitDelay: 5 * time.Second}
+	sb.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if root {
+		sb.cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uid, Gid: gid, Groups: []uint32{}}
+	}
+	if err := sb.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the agent: %w", err)
+	}
+	go func() {
+		sb.waitErr = sb.cmd.Wait()
+		close(sb.done)
+	}()
+	ok = true
+	return sb, nil
+}
+
+func (sb *sandbox) killGroup(sig syscall.Signal) {
+	if sb.cmd != nil && sb.cmd.Process != nil {
+		syscall.Kill(-sb.cmd.Process.Pid, sig)
+	}
+}
+
+// Wait waits for the agent; when ctx ends first it sends SIGTERM to the
+// agent's process group, then SIGKILL after the grace period.
+func (sb *sandbox) Wait(ctx context.Context) (int, error) {
+	select {
+	case <-sb.done:
+		sb.killGroup(syscall.SIGKILL) // leftover background processes
+		return exitCode(sb.cmd, sb.waitErr), nil
+	case <-ctx.Done():
+	}
+	sb.killGroup(syscall.SIGTERM)
+	t := time.NewTimer(sb.b.opt.TermGrace)
+	defer t.Stop()
+	select {
+	case <-sb.done:
+	case <-t.C:
+	}
+	sb.killGroup(syscall.SIGKILL)
+	<-sb.done
+	return -1, ctx.Err()
+}
+
+func exitCode(cmd *exec.Cmd, err error) int {
+	ps := cmd.ProcessState
+	if ps == nil {
+		return -1
+	}
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return ps.ExitCode()
+}
+
+// CopyOut copies /home/<name> of the work tree; symlinks and special files
+// are skipped (they could point outside the sandbox).
+func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
+	src := filepath.Join(sb.home, name)
+	st, err := os.Lstat(src)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("/home/%s: %w", name, runner.ErrNotFound)
+	}
+	return copyTree(src, filepath.Join(dst, name), false)
+}
+
+// Stop kills what is left of the agent, stops the server and removes the
+// work tree unless retained.
+func (sb *sandbox) Stop(ctx context.Context) error {
+	sb.stopOnce.Do(func() {
+		if sb.cmd != nil && sb.cmd.Process != nil {
+			sb.killGroup(syscall.SIGKILL)
+			select {
+			case <-sb.done:
+			case <-ctx.Done():
+				sb.stopErr = fmt.Errorf("agent process %d did not exit", sb.cmd.Process.Pid)
+			}
+		}
+		if sb.hs != nil {
+			sb.hs.Close()
+		}
+		if sb.audit != nil {
+			sb.audit.Close()
+		}
+		if !sb.spec.Retain && sb.base != "" {
+			makeWritable(sb.base)
+			if err := os.RemoveAll(sb.base); err != nil && sb.stopErr == nil {
+				sb.stopErr = err
+			}
+		}
+	})
+	return sb.stopErr
+}
+
+// seal makes the private dir root-owned 0700 if the agent's uid could
+// reach it, then verifies that neither it nor the answers are reachable.
+func seal(p competition.Paths, uid, gid uint32) error {
+	for _, target := range []string{p.Private, p.Answers} {
+		if !reachable(target, uid, gid, unix.R_OK) && !reachable(target, uid, gid, unix.X_OK) {
+			continue
+		}
+		if err := os.Chown(p.Private, 0, 0); err != nil {
+			return fmt.Errorf("sealing %s: %w", p.Private, err)
+		}
+		if err := os.Chmod(p.Private, 0o700); err != nil {
+			return fmt.Errorf("sealing %s: %w", p.Private, err)
+		}
+	}
+	for _, target := range []string{p.Private, p.Answers} {
+		if reachable(target, uid, gid, unix.R_OK) || reachable(target, uid, gid, unix.X_OK) {
+			return fmt.Errorf("local backend: %s stays readable by uid %d: %w", target, uid, ErrCannotSeal)
+		}
+	}
+	return nil
+}
+
+// reachable reports whether uid/gid (no supplementary groups) can traverse
+// every ancestor of path and has the wanted access (unix.R_OK, W_OK, X_OK)
+// to path itself, judging by permission bits (ACLs are not considered).
+func reachable(path string, uid, gid uint32, want uint32) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	real, _ = filepath.Abs(real)
+	comps := strings.Split(strings.TrimPrefix(real, "/"), "/")
+	cur := "/"
+	for i, c := range comps {
+		if !permits(cur, uid, gid, unix.X_OK) {
+			return false
+		}
+		cur = filepath.Join(cur, c)
+		if i == len(comps)-1 {
+			return permits(cur, uid, gid, want)
+		}
+	}
+	return permits(cur, uid, gid, want)
+}
+
+func permits(path string, uid, gid uint32, want uint32) bool {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return false
+	}
+	perm := st.Mode & 0o777
+	var bits uint32
+	switch {
+	case st.Uid == uid:
+		bits = perm >> 6 & 7
+	case st.Gid == gid:
+		bits = perm >> 3 & 7
+	default:
+		bits = perm & 7
+	}
+	return bits&want == want
+}
+
+// copyTree copies regular files and directories from src to dst (created),
+// skipping symlinks and special files; with link it hard-links files when
+// it can.
+func copyTree(src, dst string, link bool) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case d.Type().IsRegular():
+			if link && os.Link(p, target) == nil {
+				return nil
+			}
+			return copyFile(p, target)
+		}
+		return nil
+	})
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, st.Mode().Perm()|0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// readOnly makes the data tree read-only for the agent: directories 0555;
+// copied files 0444 (hard-linked files keep the original's mode, which the
+// agent cannot change as it does not own them).
+func readOnly(dir string, linked bool) error {
+	var dirs []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p)
+			return nil
+		}
+		if !linked {
+			return os.Chmod(p, 0o444)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if err := os.Chmod(dirs[i], 0o555); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func makeWritable(dir string) {
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(p, 0o755)
+		}
+		return nil
+	})
+}
