@@ -104,11 +104,7 @@ func whalePrepare(ctx context.Context, d competition.Dirs) error {
 	for i, c := range test {
 		before, _, _ := strings.Cut(c.name, "TRAIN")
 		testNames[i] = before + "Test" + strconv.Itoa(i) + ".aif"
-		stem := c.name
-		if dot := strings.LastIndexByte(stem, '.'); dot > 0 {
-			stem = stem[:dot]
-		}
-		if strings.HasSuffix(stem, "_1") {
+		if strings.HasSuffix(whaleStem(c.name), "_1") {
 			labels[i] = 1
 		}
 	}
@@ -147,6 +143,16 @@ func whalePrepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	return nil
+}
+
+// whaleStem is pathlib's PurePath.stem of a file name: the name without its
+// last suffix, where a suffix is a "." that is neither the first nor the last
+// character followed by the rest ("x_1." and ".aif" have no suffix).
+func whaleStem(name string) string {
+	if dot := strings.LastIndexByte(name, '.'); dot > 0 && dot < len(name)-1 {
+		return name[:dot]
+	}
+	return name
 }
 
 // whaleEntries lists the entries shutil.unpack_archive would leave directly

@@ -169,3 +169,40 @@ func TestWhaleFakeAIFF(t *testing.T) {
 		t.Errorf("sample rate bytes %s", got)
 	}
 }
+
+// TestWhaleLabelFromStem: the label is 1 iff pathlib's Path.stem ends in
+// "_1" (spec, Prepare step 5). A name ending in "." has no suffix, so its
+// stem keeps the dot and the label is 0 (stems checked with CPython 3.11).
+func TestWhaleLabelFromStem(t *testing.T) {
+	for _, tc := range []struct{ name, stem string }{
+		{"a_1.aif", "a_1"}, {"a_1.", "a_1."}, {".aif", ".aif"}, {"a_1", "a_1"},
+		{"a_1.b.aif", "a_1.b"}, {".a_1.x", ".a_1"}, {"a_1..", "a_1.."},
+	} {
+		if got := whaleStem(tc.name); got != tc.stem {
+			t.Errorf("whaleStem(%q) = %q, want %q", tc.name, got, tc.stem)
+		}
+	}
+	dir := t.TempDir()
+	d := competition.Dirs{Raw: filepath.Join(dir, "raw"), Public: filepath.Join(dir, "pub"), Private: filepath.Join(dir, "priv")}
+	for _, p := range []string{d.Raw, d.Public, d.Private} {
+		os.MkdirAll(p, 0o755)
+	}
+	entries := []synth.ZipEntry{
+		{Name: "train2/20090328_000000_001s0ms_TRAIN5_0.aif", Data: []byte("a")},
+		{Name: "train2/20090329_000000_001s0ms_TRAIN3_1.aif", Data: []byte("b")},
+		{Name: "train2/20090330_000000_001s0ms_TRAIN2_1.", Data: []byte("c")},
+		{Name: "train2/20090331_000000_001s0ms_TRAIN9_1.aif", Data: []byte("d")},
+		{Name: "train2/20090331_000000_002s0ms_TRAIN7_0.aif", Data: []byte("e")},
+	}
+	if err := synth.WriteZip(filepath.Join(d.Raw, "train2.zip"), entries); err != nil {
+		t.Fatal(err)
+	}
+	if err := whalePrepare(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	answers, _ := os.ReadFile(filepath.Join(d.Private, "test.csv"))
+	want := "clip,probability\n20090330_000000_001s0ms_Test0.aif,0\n20090331_000000_001s0ms_Test1.aif,1\n20090331_000000_002s0ms_Test2.aif,0\n"
+	if string(answers) != want {
+		t.Errorf("answers:\n%s\nwant:\n%s", answers, want)
+	}
+}
