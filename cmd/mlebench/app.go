@@ -116,6 +116,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newAggregateCommand(g),
 		newReportCommand(g),
 		newCompareCommand(g),
+		newDemoCommand(g),
 		newServeCommand(g),
 		newRunCommand(g),
 	)

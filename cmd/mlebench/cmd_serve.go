@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mlebench/mlebench/internal/demo"
 	"github.com/mlebench/mlebench/internal/server"
 )
 
@@ -51,6 +52,9 @@ func runServe(ctx context.Context, g *Global, opts serveOptions) error {
 	}
 	log := g.Log()
 	cat := g.Catalog
+	if demo.IsDemo(opts.Competition) { // the built-in demo competitions (mlebench demo)
+		cat = demo.ValidationCatalog()
+	}
 	if comp, err := cat.Lookup(opts.Competition); err != nil {
 		log.Warn("every /validate request will fail", "error", err)
 	} else if err := comp.CheckPrepared(g.DataDir, true); err != nil {

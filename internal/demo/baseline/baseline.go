@@ -1,0 +1,321 @@
+// Package baseline is the demo's baseline agent: a small, honest machine
+// learning program that reads a competition's public data, trains a simple
+// real model on features it computes itself, writes a submission and checks
+// it with the validation server. It never reads anything but the public data
+// directory (it could not read the answers anyway: the sandbox hides them).
+//
+// It recognises three kinds of task from the files, not from the
+// competition id:
+//
+//   - images: a train/ directory of PNG files and one numeric target →
+//     intensity-statistics features (quantiles, counts of bright pixels
+//     above the background, their square roots) and ridge regression;
+//   - text: a train.csv column of free text and one probability column per
+//     class in the sample submission → multinomial naive Bayes over lower-
+//     cased words, its confidence calibrated on a held-out fifth of train;
+//   - tables: anything else → numeric columns (missing values imputed with
+//     the mean plus an indicator), one-hot categorical columns, squares of
+//     the numeric columns; logistic regression for a 0/1 target, ridge
+//     regression otherwise.
+//
+// It is run as a program (cmd/baseline-agent, or `mlebench demo agent
+// baseline`) in the sandbox like any agent; see [EnvFromOS].
+package baseline
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Env is where the agent finds its inputs and puts its outputs.
+type Env struct {
+	DataDir       string // the competition's public files
+	SubmissionDir string // submission.csv goes here
+	CodeDir       string // a description of the fitted model goes here
+	ValidateURL   string // the validation server's /validate endpoint ("" skips validation)
+	Log           io.Writer
+	Client        *http.Client // nil: a client with a 60 s timeout
+}
+
+// EnvFromOS reads the sandbox environment: MLEBENCH_HOME (default /home)
+// holds data/; SUBMISSION_DIR and CODE_DIR default to <home>/submission and
+// <home>/code; MLEBENCH_VALIDATE_URL defaults to
+// http://localhost:5000/validate.
+func EnvFromOS(log io.Writer) Env {
+	get := func(k, def string) string {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+		return def
+	}
+	home := get("MLEBENCH_HOME", "/home")
+	return Env{
+		DataDir:       get("MLEBENCH_DATA_DIR", filepath.Join(home, "data")),
+		SubmissionDir: get("SUBMISSION_DIR", filepath.Join(home, "submission")),
+		CodeDir:       get("CODE_DIR", filepath.Join(home, "code")),
+		ValidateURL:   get("MLEBENCH_VALIDATE_URL", "http://localhost:5000/validate"),
+		Log:           log,
+	}
+}
+
+func (e Env) logf(format string, args ...any) {
+	if e.Log != nil {
+		fmt.Fprintf(e.Log, format+"\n", args...)
+	}
+}
+
+// task is what the agent learned about the competition from its files.
+type task struct {
+	idCol   string
+	targets []string // submission columns after the id
+	testIDs []string
+	train   *frame // nil for image tasks
+	test    *frame
+}
+
+// model is a fitted predictor: it returns one row of target values per
+// test id, and a short description for the code directory.
+type model interface {
+	predict(t *task) ([][]float64, error)
+	describe() string
+}
+
+// Run trains the baseline on env.DataDir, writes
+// env.SubmissionDir/submission.csv and validates it. An invalid verdict from
+// the server is an error.
+func Run(ctx context.Context, env Env) error {
+	start := time.Now()
+	t, err := loadTask(env.DataDir)
+	if err != nil {
+		return err
+	}
+	var m model
+	switch {
+	case isDir(filepath.Join(env.DataDir, "train")) && isDir(filepath.Join(env.DataDir, "test")) && len(t.targets) == 1:
+		env.logf("task: image regression on %s (%d test images)", t.targets[0], len(t.testIDs))
+		m, err = fitImages(ctx, env.DataDir, t)
+	case t.train != nil && textColumn(t.train) != "" && len(t.targets) > 1:
+		env.logf("task: text classification into %d classes (%d test rows)", len(t.targets), len(t.testIDs))
+		m, err = fitText(t, env.logf)
+	case t.train != nil && len(t.targets) == 1:
+		env.logf("task: tabular prediction of %s (%d test rows)", t.targets[0], len(t.testIDs))
+		m, err = fitTabular(t)
+	default:
+		return errors.New("baseline: cannot tell what kind of task this is from the files in " + env.DataDir)
+	}
+	if err != nil {
+		return fmt.Errorf("baseline: training: %w", err)
+	}
+	pred, err := m.predict(t)
+	if err != nil {
+		return fmt.Errorf("baseline: predicting: %w", err)
+	}
+	env.logf("model: %s", firstLine(m.describe()))
+	path := filepath.Join(env.SubmissionDir, "submission.csv")
+	if err := writeSubmission(path, t, pred); err != nil {
+		return err
+	}
+	env.logf("wrote %s (%d rows) in %.1fs", path, len(pred), time.Since(start).Seconds())
+	if env.CodeDir != "" {
+		if err := os.MkdirAll(env.CodeDir, 0o755); err == nil {
+			os.WriteFile(filepath.Join(env.CodeDir, "model.txt"), []byte(m.describe()), 0o644)
+		}
+	}
+	if env.ValidateURL == "" {
+		return nil
+	}
+	verdict, err := validate(ctx, env, path)
+	if err != nil {
+		return fmt.Errorf("baseline: validating the submission: %w", err)
+	}
+	env.logf("validation server: %s", verdict)
+	if verdict != "Submission is valid." {
+		return fmt.Errorf("baseline: the validation server rejected the submission: %s", verdict)
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func loadTask(dataDir string) (*task, error) {
+	sample, err := readFrame(filepath.Join(dataDir, "sample_submission.csv"))
+	if err != nil {
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	if len(sample.header) < 2 {
+		return nil, errors.New("baseline: the sample submission needs an id column and at least one target column")
+	}
+	t := &task{idCol: sample.header[0], targets: sample.header[1:], testIDs: sample.column(0)}
+	if p := filepath.Join(dataDir, "train.csv"); fileExists(p) {
+		if t.train, err = readFrame(p); err != nil {
+			return nil, fmt.Errorf("baseline: %w", err)
+		}
+	}
+	if p := filepath.Join(dataDir, "test.csv"); fileExists(p) {
+		if t.test, err = readFrame(p); err != nil {
+			return nil, fmt.Errorf("baseline: %w", err)
+		}
+	}
+	return t, nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// frame is a CSV file held as text.
+type frame struct {
+	header []string
+	rows   [][]string
+}
+
+func readFrame(path string) (*frame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("reading %s: empty file", path)
+	}
+	return &frame{header: recs[0], rows: recs[1:]}, nil
+}
+
+func (f *frame) index(name string) int {
+	for i, h := range f.header {
+		if h == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (f *frame) column(j int) []string {
+	out := make([]string, len(f.rows))
+	for i, r := range f.rows {
+		if j < len(r) {
+			out[i] = r[j]
+		}
+	}
+	return out
+}
+
+// rowsByID returns the rows of f in the order of ids.
+func (f *frame) rowsByID(idCol string, ids []string) ([][]string, error) {
+	j := f.index(idCol)
+	if j < 0 {
+		return nil, fmt.Errorf("no %q column", idCol)
+	}
+	pos := make(map[string]int, len(f.rows))
+	for i, r := range f.rows {
+		pos[r[j]] = i
+	}
+	out := make([][]string, len(ids))
+	for k, id := range ids {
+		i, ok := pos[id]
+		if !ok {
+			return nil, fmt.Errorf("id %q of the sample submission is not in test.csv", id)
+		}
+		out[k] = f.rows[i]
+	}
+	return out, nil
+}
+
+func writeSubmission(path string, t *task, pred [][]float64) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write(append([]string{t.idCol}, t.targets...))
+	for i, id := range t.testIDs {
+		rec := []string{id}
+		for _, v := range pred[i] {
+			rec = append(rec, strconv.FormatFloat(v, 'g', 8, 64))
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// validate posts the submission to the validation server and returns its
+// "result" text.
+func validate(ctx context.Context, env Env, path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("file", "submission.csv")
+	if err != nil {
+		return "", err
+	}
+	fw.Write(data)
+	mw.Close()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, env.ValidateURL, &body)
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	client := env.Client
+	if client == nil {
+		client = &http.Client{Timeout: 60 * time.Second}
+	}
+	var resp *http.Response
+	for attempt := 0; ; attempt++ { // the server may still be starting
+		resp, err = client.Do(req)
+		if err == nil || attempt == 4 || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(time.Duration(attempt+1) * 200 * time.Millisecond)
+		req.Body = io.NopCloser(bytes.NewReader(body.Bytes()))
+	}
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	text, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(text)))
+	}
+	var msg struct {
+		Result *string `json:"result"`
+	}
+	if json.Unmarshal(text, &msg) == nil && msg.Result != nil {
+		return *msg.Result, nil
+	}
+	return strings.TrimSpace(string(text)), nil
+}
