@@ -28,6 +28,14 @@ var (
 	buildErr  error
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if serverBin != "" {
+		os.RemoveAll(filepath.Dir(serverBin))
+	}
+	os.Exit(code)
+}
+
 // serverBinary builds a static mlebench once per test process for the
 // validation server image.
 func serverBinary(t *testing.T) string {

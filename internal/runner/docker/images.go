@@ -201,7 +201,21 @@ func (b *Backend) ensureImage(ctx context.Context, dir, dockerfile, tag string, 
 			tag, strings.Join(missing, ", "), hint)
 	}
 	b.opt.Log.Info("building image", "tag", tag)
-	return b.build(ctx, dir, dockerfile, tag, hash, buildArgs)
+	var oldID string
+	if exists {
+		if res, err := b.cli.ImageInspect(ctx, tag); err == nil {
+			oldID = res.ID
+		}
+	}
+	if err := b.build(ctx, dir, dockerfile, tag, hash, buildArgs); err != nil {
+		return err
+	}
+	if oldID != "" {
+		// The replaced image is now untagged; remove it unless a container
+		// still uses it.
+		b.cli.ImageRemove(ctx, oldID, client.ImageRemoveOptions{PruneChildren: true})
+	}
+	return nil
 }
 
 // missingBases lists the FROM images of a Dockerfile that are neither

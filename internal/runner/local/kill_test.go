@@ -53,7 +53,9 @@ func TestKillAndResume(t *testing.T) {
 	}
 
 	child := exec.Command(os.Args[0], "-test.run=^TestKillAndResume$", "-test.v")
-	child.Env = append(os.Environ(), "MLEBENCH_KILL_CHILD_PLAN="+plan.Dir, "MLEBENCH_KILL_CHILD_DATA="+h.DataDir)
+	// The killed child cannot clean up its staged agent files: keep them
+	// in a directory this test removes.
+	child.Env = append(os.Environ(), "MLEBENCH_KILL_CHILD_PLAN="+plan.Dir, "MLEBENCH_KILL_CHILD_DATA="+h.DataDir, "TMPDIR="+t.TempDir())
 	var out runnertest.Buffer
 	child.Stdout, child.Stderr = &out, &out
 	if err := child.Start(); err != nil {

@@ -219,7 +219,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		}
 		return os.Lchown(p, int(uid), int(gid))
 	}
-	for _, d := range []string{"submission", "logs", "code", "tmp"} {
+	for _, d := range []string{"submission", "logs", "code", "tmp", "nonroot"} {
 		p := filepath.Join(sb.home, d)
 		if err := os.Mkdir(p, 0o755); err != nil {
 			return nil, err
@@ -228,7 +228,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 			return nil, err
 		}
 	}
-	if err := copyTree(staged, filepath.Join(sb.home, "agent"), false); err != nil {
+	if err := copyTree(staged, filepath.Join(sb.home, "agent"), nil); err != nil {
 		return nil, fmt.Errorf("installing the agent: %w", err)
 	}
 	if err := filepath.WalkDir(filepath.Join(sb.home, "agent"), func(p string, d fs.DirEntry, err error) error {
@@ -241,10 +241,14 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	}
 	// Public data, read-only: hard links when root (the files stay
 	// root-owned, so the agent cannot change them), copies otherwise.
-	if err := copyTree(paths.Public, filepath.Join(sb.home, "data"), root); err != nil {
+	var linkable func(string) bool
+	if root {
+		linkable = func(p string) bool { return permits(p, uid, gid, unix.R_OK) }
+	}
+	if err := copyTree(paths.Public, filepath.Join(sb.home, "data"), linkable); err != nil {
 		return nil, fmt.Errorf("installing the public data: %w", err)
 	}
-	if err := readOnly(filepath.Join(sb.home, "data"), root); err != nil {
+	if err := readOnly(filepath.Join(sb.home, "data")); err != nil {
 		return nil, err
 	}
 
@@ -294,7 +298,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if path == "" {
 		path = "/usr/local/bin:/usr/bin:/bin"
 	}
-	env := []string{"PATH=" + path, "HOME=" + sb.home, "TMPDIR=" + filepath.Join(sb.home, "tmp"), "LANG=C.UTF-8"}
+	env := []string{"PATH=" + path, "HOME=" + filepath.Join(sb.home, "nonroot"), "TMPDIR=" + filepath.Join(sb.home, "tmp"), "LANG=C.UTF-8"}
 	for _, e := range spec.Env {
 		env = append(env, layout.Path(e))
 	}
@@ -374,7 +378,7 @@ func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	if err != nil || !st.IsDir() {
 		return fmt.Errorf("/home/%s: %w", name, runner.ErrNotFound)
 	}
-	return copyTree(src, filepath.Join(dst, name), false)
+	return copyTree(src, filepath.Join(dst, name), nil)
 }
 
 // Stop kills what is left of the agent, stops the server and removes the
@@ -469,9 +473,9 @@ func permits(path string, uid, gid uint32, want uint32) bool {
 }
 
 // copyTree copies regular files and directories from src to dst (created),
-// skipping symlinks and special files; with link it hard-links files when
-// it can.
-func copyTree(src, dst string, link bool) error {
+// skipping symlinks and special files; files for which link reports true
+// are hard-linked when possible instead of copied.
+func copyTree(src, dst string, link func(path string) bool) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -485,7 +489,7 @@ func copyTree(src, dst string, link bool) error {
 		case d.IsDir():
 			return os.MkdirAll(target, 0o755)
 		case d.Type().IsRegular():
-			if link && os.Link(p, target) == nil {
+			if link != nil && link(p) && os.Link(p, target) == nil {
 				return nil
 			}
 			return copyFile(p, target)
@@ -516,9 +520,9 @@ func copyFile(src, dst string) error {
 }
 
 // readOnly makes the data tree read-only for the agent: directories 0555;
-// copied files 0444 (hard-linked files keep the original's mode, which the
-// agent cannot change as it does not own them).
-func readOnly(dir string, linked bool) error {
+// copied files 0444 (hard-linked files, which have more than one link, keep
+// the original's mode: the agent can read them but does not own them).
+func readOnly(dir string) error {
 	var dirs []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -528,10 +532,14 @@ func readOnly(dir string, linked bool) error {
 			dirs = append(dirs, p)
 			return nil
 		}
-		if !linked {
-			return os.Chmod(p, 0o444)
+		var st syscall.Stat_t
+		if err := syscall.Lstat(p, &st); err != nil {
+			return err
 		}
-		return nil
+		if st.Nlink > 1 {
+			return nil
+		}
+		return os.Chmod(p, 0o444)
 	})
 	if err != nil {
 		return err

@@ -95,3 +95,31 @@ func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
 		t.Errorf("private dir mode %v after Start, want 0700", st.Mode().Perm())
 	}
 }
+
+// TestPrivateModePublicFilesAreCopied: a public file the agent's uid could
+// not read through a hard link is copied instead (readable, read-only), and
+// the original keeps its mode.
+func TestPrivateModePublicFilesAreCopied(t *testing.T) {
+	h := harness(t)
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	sample := comp.PathsIn(h.DataDir).SampleSubmission
+	if err := os.Chmod(sample, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	spec := &runner.Spec{RunGroup: "g", RunID: "modes", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
+		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, Output: &runnertest.Buffer{}}
+	sb, err := h.Backend.Start(t.Context(), spec)
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	defer sb.Stop(t.Context())
+	code, err := sb.Wait(t.Context())
+	out := spec.Output.(*runnertest.Buffer).String()
+	if err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v; output:\n%s", code, err, out)
+	}
+	runnertest.CheckDummyOutput(t, out)
+	if st, _ := os.Stat(sample); st.Mode().Perm() != 0o600 {
+		t.Errorf("original sample submission mode changed to %v", st.Mode().Perm())
+	}
+}
