@@ -86,7 +86,7 @@ func siimPrepare(ctx context.Context, d competition.Dirs) error {
 	names, _ := df.Col("image_name")
 	var trainRows, testRows []int
 	for i := 0; i < df.Len(); i++ {
-		if !names.IsNull(i) && testIDs[names.Str(i)] {
+		if siimIsText(names, i) && testIDs[names.Str(i)] {
 			testRows = append(testRows, i)
 		} else {
 			trainRows = append(trainRows, i)
@@ -174,6 +174,16 @@ func siimPrepare(ctx context.Context, d competition.Dirs) error {
 		copies = append(copies, siimCopy{p, filepath.Join(d.Public, "tfrecords", dst)})
 	}
 	return siimCopyAll(ctx, copies)
+}
+
+// siimIsText reports whether cell i of c holds a Python str: isin() with the
+// set of TFRecord names (all str) never matches a number, NaN or bool, so
+// an image_name pandas parsed as a number ("1") is never a test image.
+func siimIsText(c *table.Column, i int) bool {
+	if c.Kind != table.String || c.IsNull(i) {
+		return false
+	}
+	return c.Mixed == nil || c.Mixed[i] == table.String
 }
 
 // siimCopy is one file to copy.

@@ -169,3 +169,40 @@ func TestSIIMGrade(t *testing.T) {
 	}
 	c3FuzzNoPanic(t, impl, answers, string(valid), competition.NumpyFloat64)
 }
+
+// TestSIIMNumericImageNames: the split is df["image_name"].isin(<set of
+// TFRecord names>) (spec, Prepare steps 2-3); the TFRecord names are str, so
+// an image_name column pandas parses as int64 matches none of them and every
+// row stays in train, while a text column holding the same digits matches.
+func TestSIIMNumericImageNames(t *testing.T) {
+	for _, tc := range []struct {
+		name, ids, wantAnswers string
+	}{
+		{"int64_column", "1,2,3", "image_name,target\n"},
+		{"text_column", "1,2,x3", "image_name,target\n1,0\n2,1\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			d := competition.Dirs{Raw: filepath.Join(dir, "raw"), Public: filepath.Join(dir, "pub"), Private: filepath.Join(dir, "priv")}
+			for _, p := range []string{d.Raw, d.Public, d.Private, filepath.Join(dir, "raw", "train"), filepath.Join(dir, "raw", "jpeg", "train"), filepath.Join(dir, "raw", "tfrecords")} {
+				os.MkdirAll(p, 0o755)
+			}
+			csv := strings.Join(siimColumns, ",") + "\n"
+			for k, id := range strings.Split(tc.ids, ",") {
+				csv += id + ",IP_1,male,45.0,torso,unknown,benign," + string(rune('0'+k%2)) + "\n"
+				os.WriteFile(filepath.Join(d.Raw, "train", id+".dcm"), []byte("d"), 0o644)
+				os.WriteFile(filepath.Join(d.Raw, "jpeg", "train", id+".jpg"), []byte("j"), 0o644)
+			}
+			os.WriteFile(filepath.Join(d.Raw, "train.csv"), []byte(csv), 0o644)
+			os.WriteFile(filepath.Join(d.Raw, "tfrecords", "train00-2071.tfrec"), siimTFRecords([][]byte{siimExample("1", nil, 0)}), 0o644)
+			os.WriteFile(filepath.Join(d.Raw, "tfrecords", "train06-2071.tfrec"), siimTFRecords([][]byte{siimExample("2", nil, 1)}), 0o644)
+			if err := siimPrepare(context.Background(), d); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(filepath.Join(d.Private, "test.csv"))
+			if string(got) != tc.wantAnswers {
+				t.Errorf("private/test.csv:\n%s\nwant:\n%s", got, tc.wantAnswers)
+			}
+		})
+	}
+}
