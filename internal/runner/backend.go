@@ -20,6 +20,18 @@
 // and retried; per-run status.json files (state, attempts, failure kind,
 // timings) make a run group resumable.
 //
+// A run group on disk:
+//
+//	runs/<timestamp>_run-group_<agent name>/
+//	  plan.json                 the plan (settings, runs in order)       [mlebench]
+//	  metadata.json             the original's, once every run finished
+//	  <competition id>_<uuid4>/ one per run
+//	    run.log                 the original's per-run log ([Container] lines)
+//	    submission/ logs/ code/ copied out of the sandbox
+//	    status.json             state, attempts, failure kind, timings    [mlebench]
+//	    snapshots/<s>.csv       the submission after s seconds            [mlebench]
+//	    server/audit.jsonl      the validation server's audit log         [mlebench]
+//
 // The runner never imports its backends: a [Backend] is passed in.
 // Package runnertest is the lifecycle suite every backend passes.
 package runner

@@ -343,3 +343,42 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkValidateBurst50 sends bursts of 50 simultaneous valid /validate
+// requests and reports the p99 latency of a request within a burst.
+func BenchmarkValidateBurst50(b *testing.B) {
+	cat := testCatalog(b)
+	data := prepared(b, cat)
+	ts := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data}))
+	defer ts.Close()
+	body, ctype := upload(b, "file", "submission.csv", []byte(validSub))
+	payload := body.Bytes()
+	var lat []time.Duration
+	var mu sync.Mutex
+	for i := 0; i < b.N; i++ {
+		var wg sync.WaitGroup
+		for j := 0; j < 50; j++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t0 := time.Now()
+				resp, err := http.Post(ts.URL+"/validate", ctype, bytes.NewReader(payload))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				lat = append(lat, time.Since(t0))
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	if len(lat) > 0 {
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	}
+}
