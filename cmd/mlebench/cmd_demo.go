@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,18 +92,26 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 		}
 		agents = append(agents, a)
 	}
+	events := func(line string) {
+		if !g.JSON {
+			fmt.Fprintln(g.Err, line)
+		}
+	}
 	stage := agent.StageOptions{}
 	sealedNote := ""
 	newBackend := func(cat *competition.Catalog) (runner.Backend, error) {
 		switch opts.Backend {
 		case "local":
-			b, err := local.New(local.Options{Catalog: cat, Fixes: g.Fixes, AllowUnsealed: true, Stage: stage, Log: g.Log()})
+			// The backend warns about unsealed runs once per run; the demo
+			// says it once, here and under the table.
+			b, err := local.New(local.Options{Catalog: cat, Fixes: g.Fixes, AllowUnsealed: true, Stage: stage, Log: slog.New(slog.DiscardHandler)})
 			if err != nil {
 				return nil, err
 			}
 			if !b.Sealed() {
 				sealedNote = "Note: not running as root, so the local sandbox could not hide the answers from the agents\n" +
 					"(the demo's agents do not look; run real agents as root or with --backend docker).\n"
+				events("WARNING: " + strings.ReplaceAll(strings.TrimSpace(sealedNote[len("Note: "):]), "\n", " "))
 			}
 			return b, nil
 		case "docker":
@@ -111,11 +120,6 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 		return nil, usagef("demo: unknown backend %q (want local or docker)", opts.Backend)
 	}
 	out := g.Out
-	events := func(line string) {
-		if !g.JSON {
-			fmt.Fprintln(g.Err, line)
-		}
-	}
 	res, err := demo.Run(ctx, demo.Options{
 		OutDir:      opts.Out,
 		DataSeed:    opts.DataSeed,

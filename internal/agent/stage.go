@@ -62,7 +62,7 @@ func (a *Agent) buildBinary(ctx context.Context, b Binary, out string, opt Stage
 		if arch == "" {
 			arch = runtime.GOARCH
 		}
-		cmd := exec.CommandContext(ctx, path, "build", "-trimpath", "-o", out, b.Package)
+		cmd := exec.CommandContext(ctx, path, "build", "-trimpath", "-buildvcs=false", "-o", out, b.Package)
 		cmd.Dir = a.RepoRoot()
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+arch)
 		var stderr bytes.Buffer

@@ -187,7 +187,18 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 	if err := plan.Write(); err != nil {
 		return nil, err
 	}
-	opt.event("Running agent %s: %d competitions × %d seeds in %s", a.ID, len(ids), opt.Seeds, plan.Dir)
+	if pr, ok := backend.(runner.Preparer); ok {
+		// Execute would do this too; doing it first names the step, which
+		// takes a while the first time (compiling the agent's static
+		// binaries, building its image).
+		opt.event("Preparing agent %s for the %s backend (the first time compiles its binary)", a.ID, opt.BackendName)
+		start := time.Now()
+		if err := pr.Prepare(ctx, a); err != nil {
+			return nil, fmt.Errorf("preparing agent %s: %w", a.ID, err)
+		}
+		opt.event("  ready in %.1fs", time.Since(start).Seconds())
+	}
+	opt.event("Running agent %s: %d competitions × %d seed(s) in %s", a.ID, len(ids), opt.Seeds, plan.Dir)
 	r := &runner.Runner{
 		Catalog: cat, DataDir: res.DataDir, Agent: a, Backend: backend, Workers: opt.Workers,
 		Retries: 1, RetryDelay: time.Second, Log: opt.Log, Now: opt.Now,
