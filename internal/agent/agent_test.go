@@ -2,7 +2,12 @@ package agent_test
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -348,4 +353,51 @@ func FuzzLoad(f *testing.F) {
 			a.Env("c", noEnv)
 		}
 	})
+}
+
+// TestValidateScript runs /home/validate_submission.sh: usage, missing
+// file, and a real POST to a stand-in server when curl is available.
+func TestValidateScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "validate_submission.sh")
+	os.WriteFile(script, []byte(agent.ValidateScript()), 0o755)
+	run := func(env []string, args ...string) (string, int) {
+		cmd := exec.Command(bash, append([]string{script}, args...)...)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return string(out), code
+	}
+	if out, code := run(nil); code != 1 || out != "Usage: "+script+" <submission_file>\n" {
+		t.Errorf("no args: %d %q", code, out)
+	}
+	if out, code := run(nil, "/nope.csv"); code != 1 || out != "File /nope.csv does not exist.\n" {
+		t.Errorf("missing file: %d %q", code, out)
+	}
+	if _, err := exec.LookPath("curl"); err != nil {
+		return
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, _, err := r.FormFile("file")
+		if err != nil || r.URL.Path != "/validate" {
+			http.Error(w, "bad", 400)
+			return
+		}
+		b, _ := io.ReadAll(f)
+		fmt.Fprintf(w, "{\"result\":\"got %d bytes\"}\n", len(b))
+	}))
+	defer srv.Close()
+	sub := filepath.Join(dir, "s.csv")
+	os.WriteFile(sub, []byte("id,y\n1,2\n"), 0o644)
+	out, code := run([]string{agent.EnvValidateURL + "=" + srv.URL + "/validate"}, sub)
+	if code != 0 || !strings.HasSuffix(out, "{\"result\":\"got 9 bytes\"}\n") {
+		t.Errorf("post: %d %q", code, out)
+	}
 }
