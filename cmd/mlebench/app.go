@@ -103,7 +103,7 @@ func newRootCommand(g *Global) *cobra.Command {
 	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's competition files (descriptions); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
 	pf.BoolVar(&g.JSON, "json", false, "machine-readable JSON output")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "verbose logging")
-	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; see `mlebench fixes`)")
+	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; list them with: mlebench fixes)")
 	root.AddCommand(
 		newListCommand(g),
 		newPrepareCommand(g),
