@@ -14,8 +14,10 @@
 //     with Pillow's "L" conversion (ITU-R 601-2 integer luma for colour
 //     images, 16-bit grey clipped to 255); the sample submission has the
 //     same ids and the integer value 1;
-//   - grading: id and value columns, value castable to float, row count,
-//     sorted-id match, then RMSE (NumPy float64; NaN/inf → sklearn error).
+//   - grading: id and value columns, value castable to float (cell by
+//     cell in an object column of several types), row count, sorted-id
+//     match (ids mixing text and numbers: the sort's TypeError), then RMSE
+//     (NumPy float64; NaN/inf → sklearn error).
 //
 // Deliberate difference: the original's final "no duplicate rows" and
 // equal-length asserts re-read the 5-6 million row files; the port counts
@@ -184,7 +186,7 @@ func denoisingWriteAnswers(ctx context.Context, dir string, images []string, ans
 		if err != nil {
 			return 0, err
 		}
-		stem := strings.TrimSuffix(name, ".png")
+		stem := denoisingStem(name)
 		for r := 0; r < h; r++ {
 			for c := 0; c < w; c++ {
 				buf = buf[:0]
@@ -213,6 +215,16 @@ func denoisingWriteAnswers(ctx context.Context, dir string, images []string, ans
 		}
 	}
 	return rows, nil
+}
+
+// denoisingStem is pathlib's Path(name).stem for a *.png name: the name
+// without ".png", except for the dot-file ".png" itself, which has no
+// suffix and keeps its whole name.
+func denoisingStem(name string) string {
+	if name == ".png" {
+		return name
+	}
+	return strings.TrimSuffix(name, ".png")
 }
 
 // denoisingReadL decodes an image and converts it as Pillow's
@@ -255,6 +267,9 @@ func denoisingGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
+	}
+	if err := sharedSortErrors(subID, ansID); err != nil {
+		return competition.Score{}, err
 	}
 	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
 	if !match {

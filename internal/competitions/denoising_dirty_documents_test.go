@@ -98,3 +98,14 @@ func TestSharedPillowL(t *testing.T) {
 		}
 	}
 }
+
+// TestDenoisingStem: answer ids start with pathlib's Path(name).stem
+// (Python 3.11: ".png" is a dot-file without suffix, so its stem is the
+// whole name).
+func TestDenoisingStem(t *testing.T) {
+	for name, want := range map[string]string{"101.png": "101", "a.b.png": "a.b", ".png": ".png", "..png": "."} {
+		if got := denoisingStem(name); got != want {
+			t.Errorf("stem of %q = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -185,7 +185,7 @@ func dogsCatsGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if subLabel.Kind == table.String {
+	if sharedHasText(subLabel) {
 		return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int'")
 	}
 	p, err := sharedFloats(subLabel)

@@ -13,6 +13,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/table"
 )
 
 const dogsCatsDir = "testdata/dogs-vs-cats-redux-kernels-edition"
@@ -101,5 +102,22 @@ func TestDogsCatsPrepareTestZip(t *testing.T) {
 				t.Fatalf("err = %v, want error: %v", err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestDogsCatsMixedLabels: a label column that pandas reads as an object
+// column of several Python types (low_memory blocks, table.Column.Mixed)
+// compares with 0 and 1 when it holds only numbers, and raises TypeError
+// when a block is text.
+func TestDogsCatsMixedLabels(t *testing.T) {
+	ans := sharedTTable(t, "id,label\n1,1\n2,0\n3,1\n")
+	ids := table.Ints("id", []int64{2, 1, 3})
+	s, err := dogsCatsGrade(table.MustNew(ids, sharedTMixed("label", 0, true, 0.5)), ans)
+	if want := -math.Log(0.5) / 3; err != nil || math.Abs(s.Value-want) > 1e-15 {
+		t.Fatalf("numbers: score %v (%v), want %v", s.Value, err, want)
+	}
+	_, err = dogsCatsGrade(table.MustNew(ids, sharedTMixed("label", 0, "dog", 0.5)), ans)
+	if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		t.Fatalf("text block: err = %v, want a plain error (TypeError)", err)
 	}
 }

@@ -33,6 +33,13 @@ package competitions
 // sharedPillowL (Pillow's convert("L")), sharedCSVField (Python csv
 // QUOTE_MINIMAL for hand-written CSV streams).
 //
+// Object columns of several Python types (table.Column.Mixed, from pandas'
+// low_memory block inference on large files) are followed cell by cell:
+// sharedPyValueOf gives a cell's Python value, compared as Python does
+// (sharedPyCompare: int vs float exactly, str never against numbers);
+// sharedSortError is sort_values' TypeError for text mixed with numbers;
+// sharedHasText tells a column with str cells from one of numbers only.
+//
 // Conventions: a failed check the original raises as InvalidSubmissionError
 // returns competition.Invalid; an `assert` on the answers or any other Python
 // exception returns a plain error (both give a null score in the harness).
@@ -83,25 +90,154 @@ func sharedLabels(c *table.Column) metric.Labels {
 		}
 		return metric.ObjectLabels(v)
 	}
-	if !c.HasNull() {
+	if c.Mixed == nil && !c.HasNull() {
 		return metric.StrLabels(c.Text)
 	}
 	v := make([]metric.Value, n)
 	for i := range v {
-		if c.IsNull(i) {
+		p, ok := sharedPyValueOf(c, i)
+		switch {
+		case !ok:
 			v[i] = metric.FloatValue(math.NaN())
-		} else {
-			v[i] = metric.StrValue(c.Text[i])
+		case p.kind == table.String:
+			v[i] = metric.StrValue(p.s)
+		case p.kind == table.Int64:
+			v[i] = metric.IntValue(p.i)
+		case p.kind == table.Bool:
+			v[i] = metric.BoolValue(p.i != 0)
+		default:
+			v[i] = metric.FloatValue(p.f)
 		}
 	}
 	return metric.ObjectLabels(v)
 }
 
+// sharedPyValue is one non-missing cell as the Python object pandas holds
+// for it: a str (kind String, in s), an int (Int64, in i), a float
+// (Float64, in f) or a bool (Bool, i = 0 or 1).
+type sharedPyValue struct {
+	kind table.Kind
+	s    string
+	i    int64
+	f    float64
+}
+
+// sharedPyValueOf returns cell i of c as a Python value, following
+// [table.Column.Mixed] for object columns of several types; ok is false
+// for a missing cell (NaN).
+func sharedPyValueOf(c *table.Column, i int) (v sharedPyValue, ok bool) {
+	if c.IsNull(i) {
+		return v, false
+	}
+	k := c.Kind
+	if k == table.String && c.Mixed != nil {
+		k = c.Mixed[i]
+	}
+	switch k {
+	case table.Int64:
+		return sharedPyValue{kind: table.Int64, i: c.Ints[i]}, true
+	case table.Float64:
+		return sharedPyValue{kind: table.Float64, f: c.Floats[i]}, true
+	case table.Bool, table.BoolObject:
+		v = sharedPyValue{kind: table.Bool}
+		if c.Bools[i] {
+			v.i = 1
+		}
+		return v, true
+	}
+	return sharedPyValue{kind: table.String, s: c.Text[i]}, true
+}
+
+// float returns a numeric value as float64 (Python's float(x)).
+func (v sharedPyValue) float() float64 {
+	if v.kind == table.Float64 {
+		return v.f
+	}
+	return float64(v.i)
+}
+
+// sharedPyCompare compares two Python values as Python's < and == do:
+// numbers (bools as 0/1) by their exact value — an int and a float compare
+// without rounding the int, unlike numpy's int64-vs-float64 arrays — and
+// str by code point. ok is false for a str against a number, which Python
+// refuses to order (TypeError) and never finds equal.
+func sharedPyCompare(a, b sharedPyValue) (c int, ok bool) {
+	aText, bText := a.kind == table.String, b.kind == table.String
+	switch {
+	case aText && bText:
+		return strings.Compare(a.s, b.s), true
+	case aText || bText:
+		return 0, false
+	case a.kind != table.Float64 && b.kind != table.Float64:
+		return cmp.Compare(a.i, b.i), true
+	case a.kind == table.Float64 && b.kind == table.Float64:
+		return cmp.Compare(a.f, b.f), true
+	case a.kind == table.Float64:
+		return -sharedCompareIntFloat(b.i, a.f), true
+	}
+	return sharedCompareIntFloat(a.i, b.f), true
+}
+
+// sharedCompareIntFloat compares the integer i with the non-NaN float f
+// exactly, as Python does.
+func sharedCompareIntFloat(i int64, f float64) int {
+	switch {
+	case f >= 0x1p63:
+		return -1
+	case f < -0x1p63:
+		return 1
+	}
+	t := math.Trunc(f)
+	if r := cmp.Compare(i, int64(t)); r != 0 {
+		return r
+	}
+	return cmp.Compare(t, f)
+}
+
+// sharedHasText reports whether some non-missing cell of c is a Python str
+// (a text column, or a [table.Column.Mixed] column with a text block).
+func sharedHasText(c *table.Column) bool {
+	if c.Kind != table.String {
+		return false
+	}
+	for i := 0; i < c.Len(); i++ {
+		if !c.IsNull(i) && (c.Mixed == nil || c.Mixed[i] == table.String) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedSortError is the TypeError pandas' sort_values raises for column c:
+// numpy cannot order an object array holding both str and numbers (a
+// [table.Column.Mixed] column with text and numeric blocks). nil when the
+// column sorts.
+func sharedSortError(c *table.Column) error {
+	if c.Mixed == nil {
+		return nil
+	}
+	text, num := false, false
+	for i := 0; i < c.Len(); i++ {
+		if v, ok := sharedPyValueOf(c, i); ok {
+			if v.kind == table.String {
+				text = true
+			} else {
+				num = true
+			}
+		}
+	}
+	if text && num {
+		return fmt.Errorf("sorting column %s: '<' not supported between instances of 'str' and 'int'", c.Name)
+	}
+	return nil
+}
+
 // sharedFloats returns column c converted to float64 as numpy's
-// asarray(..., dtype=float64) (and so scikit-learn's check_array) converts
-// it: numbers as they are, booleans as 0/1, missing cells as NaN. Text that
-// Python's float() accepts converts too; any other text is the ValueError
-// "could not convert string to float: '<text>'".
+// asarray(..., dtype=float64) (and so scikit-learn's check_array and
+// pandas' astype(float)) converts it: numbers as they are, booleans as 0/1,
+// missing cells as NaN, also cell by cell in a [table.Column.Mixed] object
+// column. Text that Python's float() accepts converts too; any other text
+// is the ValueError "could not convert string to float: '<text>'".
 func sharedFloats(c *table.Column) ([]float64, error) {
 	n := c.Len()
 	out := make([]float64, n)
@@ -118,6 +254,11 @@ func sharedFloats(c *table.Column) ([]float64, error) {
 			out[i] = math.NaN()
 			continue
 		}
+		if c.Mixed != nil && c.Mixed[i] != table.String {
+			p, _ := sharedPyValueOf(c, i)
+			out[i] = p.float()
+			continue
+		}
 		v, ok := sharedParsePyFloat(c.Text[i])
 		if !ok {
 			return nil, fmt.Errorf("could not convert string to float: '%s'", c.Text[i])
@@ -128,15 +269,21 @@ func sharedFloats(c *table.Column) ([]float64, error) {
 }
 
 // sharedParsePyFloat parses s as Python's float(str) does: surrounding
-// whitespace allowed, decimal and exponent forms, "inf"/"infinity"/"nan" in
-// any case with an optional sign; no hex forms. Underscores between digits
-// (which Python accepts) are not supported; such text does not occur in CSV
-// cells pandas leaves as text alongside numbers.
+// whitespace allowed, decimal and exponent forms with single underscores
+// between digits (PEP 515: "1_000.5"), "inf"/"infinity"/"nan" in any case
+// with an optional sign, overflow to ±inf; no hex forms. pandas' C parser
+// leaves "1_0", "+nan", "NAN" or "1e400" as text, so they do reach here.
+// Not supported: non-ASCII digits, which Python also accepts.
 func sharedParsePyFloat(s string) (float64, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, "xXpP_") {
+	if s == "" || strings.ContainsAny(s, "xXpP") {
 		return 0, false
 	}
+	if t := strings.TrimLeft(s, "+-"); len(s)-len(t) == 1 && strings.EqualFold(t, "nan") {
+		return math.NaN(), true // Go's parser takes no sign on nan
+	}
+	// strconv.ParseFloat accepts Go literal underscores, which for decimal
+	// forms are PEP 515's: each one between two digits.
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
@@ -147,10 +294,79 @@ func sharedParsePyFloat(s string) (float64, bool) {
 	return v, true
 }
 
+// sharedToNumericOK reports whether pandas.to_numeric accepts the text s
+// (pandas' floatify): a decimal number in the C parser's grammar —
+// optional sign, digits with an optional point, an optional exponent,
+// optional surrounding ASCII whitespace — that does not overflow, or
+// inf/infinity with an optional sign in any letter case. Unlike Python's
+// float(): no nan, no underscores.
+func sharedToNumericOK(s string) bool {
+	switch strings.ToLower(s) {
+	case "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity":
+		return true
+	}
+	t := strings.Trim(s, " \t\n\v\f\r")
+	i, digits := 0, 0
+	if i < len(t) && (t[i] == '+' || t[i] == '-') {
+		i++
+	}
+	for ; i < len(t) && '0' <= t[i] && t[i] <= '9'; i++ {
+		digits++
+	}
+	if i < len(t) && t[i] == '.' {
+		for i++; i < len(t) && '0' <= t[i] && t[i] <= '9'; i++ {
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
+		i++
+		if i < len(t) && (t[i] == '+' || t[i] == '-') {
+			i++
+		}
+		exp := 0
+		for ; i < len(t) && '0' <= t[i] && t[i] <= '9'; i++ {
+			exp++
+		}
+		if exp == 0 {
+			return false
+		}
+	}
+	if i != len(t) {
+		return false
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	return err == nil && !math.IsInf(v, 0)
+}
+
+// sharedSortErrors is [sharedSortError] for the submission's then the
+// answers' id column, sorted in that order by the callers.
+func sharedSortErrors(sub, ans *table.Column) error {
+	if err := sharedSortError(sub); err != nil {
+		return err
+	}
+	return sharedSortError(ans)
+}
+
 // sharedCompareCells orders two non-missing cells of one column as Python
 // compares the values pandas holds (numbers by value, False < True, text by
-// code point, which is byte order for UTF-8).
+// code point, which is byte order for UTF-8). In a [table.Column.Mixed]
+// column numbers compare exactly across int and float; Python cannot order
+// text against numbers (see [sharedSortError]), here numbers come first.
 func sharedCompareCells(c *table.Column, i, j int) int {
+	if c.Mixed != nil {
+		a, _ := sharedPyValueOf(c, i)
+		b, _ := sharedPyValueOf(c, j)
+		if r, ok := sharedPyCompare(a, b); ok {
+			return r
+		}
+		if a.kind == table.String {
+			return 1
+		}
+		return -1
+	}
 	switch c.Kind {
 	case table.Int64:
 		return cmp.Compare(c.Ints[i], c.Ints[j])
@@ -171,10 +387,13 @@ func sharedCompareCells(c *table.Column, i, j int) int {
 
 // sharedSortIndex returns the row order of df.sort_values(c) (ascending,
 // na_position="last"): non-missing cells in increasing order, then the
-// missing ones. The sort is stable; pandas' default quicksort is not, which
-// matters only for equal keys, i.e. duplicate ids. Every caller compares the
-// sorted ids with unique answer ids, so duplicates make the submission
-// invalid before their order could matter (see the specs' notes).
+// missing ones. A [table.Column.Mixed] column orders its numbers exactly
+// and puts text after them; pandas raises TypeError instead when text
+// meets numbers, which callers check with [sharedSortError]. The sort is
+// stable; pandas' default quicksort is not, which matters only for equal
+// keys, i.e. duplicate ids. Every caller compares the sorted ids with
+// unique answer ids, so duplicates make the submission invalid before
+// their order could matter (see the specs' notes).
 func sharedSortIndex(c *table.Column) []int {
 	n := c.Len()
 	idx := make([]int, 0, n)
@@ -188,8 +407,8 @@ func sharedSortIndex(c *table.Column) []int {
 	}
 	// pdqsort on (key, row) pairs: O(n log n), and stable because ties are
 	// broken by row number.
-	switch c.Kind {
-	case table.String:
+	switch {
+	case c.Kind == table.String && c.Mixed == nil:
 		ps := make([]sharedStrRow, len(idx))
 		for k, i := range idx {
 			ps[k] = sharedStrRow{c.Text[i], i}
@@ -198,7 +417,7 @@ func sharedSortIndex(c *table.Column) []int {
 		for k, p := range ps {
 			idx[k] = p.i
 		}
-	case table.Int64, table.Float64:
+	case c.Kind == table.Int64 || c.Kind == table.Float64:
 		type pair struct {
 			v float64
 			w int64
@@ -302,10 +521,18 @@ func sharedRadixSort(rows, tmp []sharedStrRow, depth int) {
 // comparison of the two columns' arrays: numbers (and booleans, as 0/1)
 // compare by value across int/float/bool dtypes, text compares with text by
 // content, text never equals a number, and a missing cell (NaN) equals
-// nothing.
+// nothing. When either column is a [table.Column.Mixed] object array numpy
+// compares the Python objects, so an int and a float compare exactly
+// (2**53+1 != 2.0**53) instead of after converting the int to float64.
 func sharedCellsEqual(a *table.Column, i int, b *table.Column, j int) bool {
 	if a.IsNull(i) || b.IsNull(j) {
 		return false
+	}
+	if a.Mixed != nil || b.Mixed != nil {
+		x, _ := sharedPyValueOf(a, i)
+		y, _ := sharedPyValueOf(b, j)
+		r, ok := sharedPyCompare(x, y)
+		return ok && r == 0
 	}
 	aText, bText := a.Kind == table.String, b.Kind == table.String
 	if aText || bText {
@@ -352,7 +579,9 @@ func sharedAlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 //  2. row counts differ → invalid;
 //  3. no target column in the submission → invalid;
 //  4. no id column in the submission → invalid;
-//  5. after sorting both by id, the ids differ at some position → invalid.
+//  5. after sorting both by id (an id column mixing text and numbers makes
+//     the sort raise TypeError → plain error), the ids differ at some
+//     position → invalid.
 //
 // It returns the answers' and the submission's target columns in sorted-id
 // order, as the numpy arrays sklearn.metrics.accuracy_score receives (pass
@@ -374,6 +603,9 @@ func sharedPrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, 
 	if !ok {
 		return yTrue, yPred, competition.Invalid("Submission must have a `%s` column", id)
 	}
+	if err := sharedSortErrors(subID, ansID); err != nil {
+		return yTrue, yPred, err
+	}
 	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
 	if !match {
 		return yTrue, yPred, competition.Invalid("Submission and answers `%s` values do not match", id)
@@ -387,12 +619,15 @@ func sharedPrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, 
 //  2. no id column in the submission → invalid;
 //  3. no target column in the submission → invalid;
 //  4. row counts differ → invalid;
-//  5. pandas.to_numeric(target) fails (text that is not a number) → invalid;
-//     the conversion is only a test, its result is discarded;
+//  5. pandas.to_numeric(target) fails (text that is not a number, see
+//     sharedToNumericOK) → invalid; the conversion is only a test, its
+//     result is discarded;
 //  6. min(target) < 0 or max(target) > 1, on the column as read, NaN skipped
-//     → invalid (a text column that passed 5 makes the comparison raise
-//     TypeError → plain error);
-//  7. after sorting both by id, the ids differ at some position → invalid.
+//     → invalid (text cells that passed 5 make the comparison raise
+//     TypeError → plain error; a [table.Column.Mixed] column of numbers
+//     compares normally);
+//  7. after sorting both by id (TypeError for an id column mixing text and
+//     numbers → plain error), the ids differ at some position → invalid.
 //
 // It returns y_true (answers) and y_score (submission) in sorted-id order as
 // float64 for metric.ROCAUC, which rejects NaN scores as scikit-learn does.
@@ -415,22 +650,25 @@ func sharedPrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, ySc
 	if sub.Len() != ans.Len() {
 		return nil, nil, competition.Invalid("Submission and answers should have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
 	}
-	if subTarget.Kind == table.String {
+	if sharedHasText(subTarget) {
 		for i := 0; i < subTarget.Len(); i++ {
-			if subTarget.IsNull(i) {
+			if subTarget.IsNull(i) || (subTarget.Mixed != nil && subTarget.Mixed[i] != table.String) {
 				continue
 			}
-			if _, ok := sharedParsePyFloat(subTarget.Text[i]); !ok {
+			if !sharedToNumericOK(subTarget.Text[i]) {
 				return nil, nil, competition.Invalid("Expected %s column to be numeric, got object instead", target)
 			}
 		}
-		// Numeric text in an object column: min() returns a str and
-		// `str < 0` raises TypeError.
+		// Numeric text in an object column: min() compares it with 0 (or
+		// with the column's numbers) and raises TypeError.
 		return nil, nil, fmt.Errorf("'<' not supported between instances of 'str' and 'int'")
 	}
 	lo, hi := sharedNanMinMax(subTarget)
 	if lo < 0 || hi > 1 {
 		return nil, nil, competition.Invalid("Submission %s column should contain probabilities, and therefore contain values between 0 and 1 inclusive", target)
+	}
+	if err := sharedSortErrors(subID, ansID); err != nil {
+		return nil, nil, err
 	}
 	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
 	if !match {
@@ -448,15 +686,17 @@ func sharedPrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, ySc
 }
 
 // sharedNanMinMax is pandas Series.min() and .max() of a numeric or bool
-// column, skipping missing cells; NaN when every cell is missing (and for an
-// empty column), so that comparisons with it are false.
+// column, or of a [table.Column.Mixed] column without text, skipping
+// missing cells; NaN when every cell is missing (and for an empty column),
+// so that comparisons with it are false.
 func sharedNanMinMax(c *table.Column) (lo, hi float64) {
 	lo, hi = math.NaN(), math.NaN()
 	for i := 0; i < c.Len(); i++ {
-		if c.IsNull(i) {
+		p, ok := sharedPyValueOf(c, i)
+		if !ok {
 			continue
 		}
-		v, _ := c.Float(i)
+		v := p.float()
 		if math.IsNaN(lo) || v < lo {
 			lo = v
 		}
@@ -800,7 +1040,8 @@ func sharedCSVField(s []byte) []byte {
 // harness reader (default RangeIndex): the same column names in the same
 // order, the same dtype per column and equal cells, where missing cells
 // equal each other only at the same positions. Floats compare by value
-// (0.0 equals -0.0).
+// (0.0 equals -0.0); cells of [table.Column.Mixed] object columns with
+// Python's == (1 equals 1.0, never "1").
 func sharedFrameEquals(a, b *table.Table) bool {
 	if a.Len() != b.Len() || !slices.Equal(a.Names(), b.Names()) {
 		return false
@@ -820,6 +1061,13 @@ func sharedFrameEquals(a, b *table.Table) bool {
 			}
 			if ca.Kind == table.Float64 {
 				if ca.Floats[i] != cb.Floats[i] && !(math.IsNaN(ca.Floats[i]) && math.IsNaN(cb.Floats[i])) {
+					return false
+				}
+				continue
+			}
+			if ca.Mixed != nil || cb.Mixed != nil {
+				// Object arrays holding several Python types: Python ==.
+				if !sharedCellsEqual(ca, i, cb, i) {
 					return false
 				}
 				continue
@@ -846,8 +1094,9 @@ func sharedFrameEquals(a, b *table.Table) bool {
 // along the rows' class axis. Without missing cells that array is
 // column-major and each row is summed sequentially in classes order; with a
 // missing cell pandas sums a row-major copy with NaN set to 0, where
-// numpy's pairwise summation applies (float64 frames only: a bool column
-// makes the frame an object array, summed sequentially by Python).
+// numpy's pairwise summation applies (float64 frames only: a bool column or
+// a [table.Column.Mixed] column of numbers makes the frame an object array,
+// summed sequentially by Python).
 func sharedRowSumCheck(sub *table.Table, classes []string, atol float64) ([][]float64, error) {
 	cols := make([][]float64, len(classes))
 	anyNaN, object := false, false
@@ -856,10 +1105,10 @@ func sharedRowSumCheck(sub *table.Table, classes []string, atol float64) ([][]fl
 		if !ok {
 			return nil, fmt.Errorf("KeyError: '%s'", name)
 		}
-		if c.Kind == table.String {
+		if sharedHasText(c) {
 			return nil, fmt.Errorf("unsupported operand type(s) for +: 'float' and 'str' (text in column %s)", name)
 		}
-		if c.Kind == table.Bool || c.Kind == table.BoolObject {
+		if c.Kind == table.Bool || c.Kind == table.BoolObject || c.Mixed != nil {
 			object = true
 		}
 		v, err := sharedFloats(c)
@@ -919,16 +1168,17 @@ type sharedSetKey struct {
 }
 
 func sharedSetKeyOf(c *table.Column, i int) (sharedSetKey, bool) {
-	if c.IsNull(i) {
+	v, ok := sharedPyValueOf(c, i)
+	if !ok {
 		return sharedSetKey{}, false
 	}
-	switch c.Kind {
+	switch v.kind {
 	case table.String:
-		return sharedSetKey{text: true, s: c.Text[i]}, true
-	case table.Int64:
-		return sharedSetKey{isInt: true, i: c.Ints[i]}, true
+		return sharedSetKey{text: true, s: v.s}, true
+	case table.Int64, table.Bool:
+		return sharedSetKey{isInt: true, i: v.i}, true
 	}
-	f, _ := c.Float(i)
+	f := v.f
 	if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
 		return sharedSetKey{isInt: true, i: int64(f)}, true
 	}
