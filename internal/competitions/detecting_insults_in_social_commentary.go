@@ -80,15 +80,18 @@ func insultsPrepare(ctx context.Context, d competition.Dirs) error {
 		}
 		read[name] = t
 	}
-	for name, want := range map[string][]string{
-		"train":   {"Insult", "Date", "Comment"},
-		"test":    {"Date", "Comment"},
-		"sample":  {"Insult", "Date", "Comment"},
-		"gold":    {"Insult", "Date", "Comment"},
-		"private": {"Insult", "Date", "Comment", "Usage"},
+	for _, c := range []struct {
+		name string
+		want []string
+	}{ // the spec's order, so that the first failing check is reported
+		{"train", []string{"Insult", "Date", "Comment"}},
+		{"test", []string{"Date", "Comment"}},
+		{"sample", []string{"Insult", "Date", "Comment"}},
+		{"gold", []string{"Insult", "Date", "Comment"}},
+		{"private", []string{"Insult", "Date", "Comment", "Usage"}},
 	} {
-		if got := read[name].Names(); !slices.Equal(got, want) {
-			return fmt.Errorf("assertion failed: %s columns are %v, expected %v", name, got, want)
+		if got := read[c.name].Names(); !slices.Equal(got, c.want) {
+			return fmt.Errorf("assertion failed: %s columns are %v, expected %v", c.name, got, c.want)
 		}
 	}
 	trainComments := insultsCommentSet(read["train"])

@@ -85,6 +85,7 @@ func TestInsultsPrepareChecks(t *testing.T) {
 		{"ok", trainOK, testOK, ""},
 		{"train header", "Insult,Comment,Date\n1,\"\"\"a\"\"\",\n", testOK, "train columns"},
 		{"test without Usage", trainOK, "Insult,Date,Comment\n1,,\"\"\"b\"\"\"\n", "private columns"},
+		{"both headers wrong: train checked first", "Insult,Comment,Date\n1,\"\"\"a\"\"\",\n", "Insult,Date,Comment\n1,,\"\"\"b\"\"\"\n", "train columns"},
 		{"comment in both files", trainOK, "Insult,Date,Comment,Usage\n1,,\"\"\"a\"\"\",PublicTest\n", "both train and test"},
 		{"NA comment on both sides", "Insult,Date,Comment\n1,,NA\n", "Insult,Date,Comment,Usage\n1,,N/A,PublicTest\n", "both train and test"},
 		{"bare CR in a comment round-trips (quoted, CPython ≥ 3.11.9)", trainOK, "Insult,Date,Comment,Usage\n1,,\"x\ry\",PublicTest\n", ""},
