@@ -137,7 +137,8 @@ func sharedPyValueOf(c *table.Column, i int) (v sharedPyValue, ok bool) {
 	case table.Int64:
 		return sharedPyValue{kind: table.Int64, i: c.Ints[i]}, true
 	case table.Float64:
-		return sharedPyValue{kind: table.Float64, f: c.Floats[i]}, true
+		f := c.Floats[i]
+		return sharedPyValue{kind: table.Float64, f: f}, !math.IsNaN(f) // NaN is missing even where Null is unset
 	case table.Bool, table.BoolObject:
 		v = sharedPyValue{kind: table.Bool}
 		if c.Bools[i] {
@@ -399,7 +400,12 @@ func sharedSortIndex(c *table.Column) []int {
 	idx := make([]int, 0, n)
 	var nulls []int
 	for i := 0; i < n; i++ {
-		if c.IsNull(i) {
+		missing := c.IsNull(i)
+		if c.Mixed != nil {
+			_, ok := sharedPyValueOf(c, i)
+			missing = !ok
+		}
+		if missing {
 			nulls = append(nulls, i)
 		} else {
 			idx = append(idx, i)
@@ -529,10 +535,10 @@ func sharedCellsEqual(a *table.Column, i int, b *table.Column, j int) bool {
 		return false
 	}
 	if a.Mixed != nil || b.Mixed != nil {
-		x, _ := sharedPyValueOf(a, i)
-		y, _ := sharedPyValueOf(b, j)
+		x, okX := sharedPyValueOf(a, i)
+		y, okY := sharedPyValueOf(b, j)
 		r, ok := sharedPyCompare(x, y)
-		return ok && r == 0
+		return okX && okY && ok && r == 0
 	}
 	aText, bText := a.Kind == table.String, b.Kind == table.String
 	if aText || bText {

@@ -129,6 +129,16 @@ func TestSharedMixedColumns(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a NaN float is missing even without Null", func(t *testing.T) {
+		c := sharedTMixed("c", nan, "a")
+		c.Null = nil
+		if sharedCellsEqual(c, 0, c, 0) {
+			t.Error("NaN == NaN")
+		}
+		if got := sharedSortIndex(c); !slices.Equal(got, []int{1, 0}) {
+			t.Errorf("order %v, want NaN last", got)
+		}
+	})
 	t.Run("sets", func(t *testing.T) {
 		var a, b bool
 		sharedTGet(t, g, "set_int_text_vs_text", &a)
