@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -42,6 +43,8 @@ func runList(g *Global, opts listOptions) error {
 		Silver        float64  `json:"silver_threshold"`
 		Bronze        float64  `json:"bronze_threshold"`
 		Median        float64  `json:"median_threshold"`
+		Category      string   `json:"category,omitempty"`
+		DataSizeGB    float64  `json:"dataset_size_gb,omitempty"`
 		Implemented   bool     `json:"implemented"`
 	}
 	var rows []row
@@ -51,13 +54,13 @@ func runList(g *Global, opts listOptions) error {
 			return err
 		}
 		t := c.Thresholds
-		rows = append(rows, row{c.ID, c.Name, c.Type, c.Metric, t.LowerIsBetter, c.Splits, t.Gold, t.Silver, t.Bronze, t.Median, c.Impl != nil})
+		rows = append(rows, row{c.ID, c.Name, c.Type, c.Metric, t.LowerIsBetter, c.Splits, t.Gold, t.Silver, t.Bronze, t.Median, c.Category, c.DataSizeGB, c.Impl != nil})
 	}
 	if g.JSON {
 		return writeJSON(g.Out, rows)
 	}
 	tw := tabwriter.NewWriter(g.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tMETRIC\tDIRECTION\tSPLITS\tIMPLEMENTED")
+	fmt.Fprintln(tw, "ID\tMETRIC\tDIRECTION\tSPLITS\tCATEGORY\tSIZE (GB)\tIMPLEMENTED")
 	for _, r := range rows {
 		dir := "higher"
 		if r.LowerIsBetter {
@@ -67,7 +70,11 @@ func runList(g *Global, opts listOptions) error {
 		if r.Implemented {
 			impl = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), impl)
+		size := ""
+		if r.DataSizeGB > 0 {
+			size = strconv.FormatFloat(r.DataSizeGB, 'f', -1, 64)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), r.Category, size, impl)
 	}
 	return tw.Flush()
 }

@@ -79,6 +79,21 @@ func TestCatalogMatchesUpstream(t *testing.T) {
 	}
 }
 
+func TestLiteCategories(t *testing.T) {
+	cat, _ := NewCatalog(nil)
+	low, _ := cat.Split("low")
+	for _, id := range low {
+		c, _ := cat.Lookup(id)
+		if c.Category == "" || c.DataSizeGB <= 0 {
+			t.Errorf("%s: category %q size %v", id, c.Category, c.DataSizeGB)
+		}
+	}
+	c, _ := cat.Lookup("siim-isic-melanoma-classification")
+	if c.Category != "Image Classification" || c.DataSizeGB != 116.16 {
+		t.Errorf("siim: %q %v", c.Category, c.DataSizeGB)
+	}
+}
+
 func TestFactsAreComplete(t *testing.T) {
 	for _, f := range Facts() {
 		if f.Name == "" || (f.Type != "simple" && f.Type != "code") || f.Metric == "" || f.Description == "" {

@@ -117,6 +117,10 @@ type Info struct {
 	Checksums        Checksums
 	Thresholds       Thresholds
 	Teams            int // leaderboard rows behind Thresholds, 0 when unknown
+	// Category and DataSizeGB come from the original README's Lite table;
+	// empty / 0 where it gives none.
+	Category   string
+	DataSizeGB float64
 }
 
 // Gold returns the gold submission path (the answers when none is set).

@@ -32,7 +32,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "72018554bfbb009f2145f56121380078", Public: map[string]string{"sample_submission.csv": "14c675bde0de98994efafac8e008277e", "train.csv": "4f5f752b84f8836c852f4f70e988a545"}, Private: map[string]string{"test.csv": "ebdb02d62dbaf60270a9b3a8617840af"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 1.0, Silver: 1.0, Bronze: 1.0, Median: 0.9991},
-			Teams:            1221,
+			Category:         "Image Classification", DataSizeGB: 0.0254,
+			Teams: 1221,
 		},
 		{
 			ID: "alaska2-image-steganalysis", Name: "ALASKA2 Image Steganalysis", Type: "simple", AwardsMedals: true, Metric: "weighted-auroc",
@@ -52,7 +53,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75", "systemcard"},
 			Checksums:        Checksums{Zip: "fff5440648ab9ee707bc56c97c40dc2f", Public: map[string]string{"sample_submission.csv": "4a80cd1603bdd3423b602b609cc074c2", "test.csv": "395258c0476fa058de79fa8691a12723", "train.csv": "1a1f11fbeb7f20afd334e28421825725"}, Private: map[string]string{"test.csv": "a5c28ffe71a45d1fadf4bdda3c52d957"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.93051, Silver: 0.91965, Bronze: 0.91449, Median: 0.88891},
-			Teams:            2928,
+			Category:         "Image Classification", DataSizeGB: 10.22,
+			Teams: 2928,
 		},
 		{
 			ID: "billion-word-imputation", Name: "Billion Word Imputation", Type: "simple", AwardsMedals: false, Metric: "levenshtein-distance",
@@ -122,7 +124,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "bc31eea6ff37861abe7d1c9e3411ac1f", Public: map[string]string{"sampleSubmission.csv": "b9ae2607ee98bd6b9903de500a53bf90"}, Private: map[string]string{"answers.csv": "5701cc4b5e1d59aedbb6aea4434d093a"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.01794, Silver: 0.02609, Bronze: 0.04517, Median: 0.07325},
-			Teams:            161,
+			Category:         "Image To Image", DataSizeGB: 0.06,
+			Teams: 161,
 		},
 		{
 			ID: "detecting-insults-in-social-commentary", Name: "Detecting Insults in Social Commentary", Type: "simple", AwardsMedals: true, Metric: "auc-roc",
@@ -133,7 +136,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "719b313286d397ddc6d8e454135249de", Public: map[string]string{"sample_submission_null.csv": "a0dcbebb9f3aa642325ec3b83dacafa1", "test.csv": "6dd3e4189309b7b513fcf124be21c790", "train.csv": "60f8ff55967759d144efd4f055f37673"}, Private: map[string]string{"gold_submission.csv": "937dc9172f07ab3f72f123c79e37652c", "test.csv": "76d6e15e475a2fd634bdd8cdfb4746c0"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.83321, Silver: 0.82307, Bronze: 0.79111, Median: 0.77842},
-			Teams:            50,
+			Category:         "Text Classification", DataSizeGB: 0.002,
+			Teams: 50,
 		},
 		{
 			ID: "dog-breed-identification", Name: "Dog Breed Identification", Type: "simple", AwardsMedals: false, Metric: "multi-class-log-loss",
@@ -143,7 +147,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "e01b86f22c3573af92b0682a13d5b8d2", Public: map[string]string{"labels.csv": "0ab1a234cd6b80e9efd617e305a4eda5", "sample_submission.csv": "30c85225fcd6e22dc51a7d94a333575f"}, Private: map[string]string{"test.csv": "83d0c48056db066d07102ee13aaecc08"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.0005, Silver: 0.00539, Bronze: 0.04598, Median: 0.47205},
-			Teams:            1280,
+			Category:         "Image Classification", DataSizeGB: 0.75,
+			Teams: 1280,
 		},
 		{
 			ID: "dogs-vs-cats-redux-kernels-edition", Name: "Dogs vs. Cats Redux: Kernels Edition", Type: "code", AwardsMedals: false, Metric: "log-loss",
@@ -153,7 +158,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "73dbbb43cbd91b769244408ff2a4fd6d", Public: map[string]string{"sample_submission.csv": "cfe8f41567220b6fcbbdc4eb4df7230f"}, Private: map[string]string{"answers.csv": "98f293fd3f37f967c17aa9263e866c30"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.03882, Silver: 0.05038, Bronze: 0.06127, Median: 0.12216},
-			Teams:            1314,
+			Category:         "Image Classification", DataSizeGB: 0.85,
+			Teams: 1314,
 		},
 		{
 			ID: "facebook-recruiting-iii-keyword-extraction", Name: "Facebook Recruiting III - Keyword Extraction", Type: "simple", AwardsMedals: true, Metric: "micro-f1-score",
@@ -242,7 +248,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "a49ad4e5cf84b7df1ccb1f58526d2e21", Public: map[string]string{"sample_submission.csv": "8016b8be0087d487ff38ac46f646a01d", "train_labels.csv": "806d8b128caeeaf4d0091bd6034cd0fb"}, Private: map[string]string{"answers.csv": "949d1acc553f3a04b89262f6e24e9fc7"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.9835, Silver: 0.9798, Bronze: 0.9738, Median: 0.9477},
-			Teams:            1149,
+			Category:         "Image Regression", DataSizeGB: 7.76,
+			Teams: 1149,
 		},
 		{
 			ID: "hms-harmful-brain-activity-classification", Name: "HMS - Harmful Brain Activity Classification", Type: "code", AwardsMedals: true, Metric: "KL-divergence",
@@ -344,7 +351,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "a0159f30626e4c6a590f09d597c147d6", Public: map[string]string{"sample_submission.csv": "2af5ed06d19b00c13c0573b474edb165", "test.csv": "d21e68ec9e3728be456aa0f477be230c", "train.csv": "7ed6a529f1671bd558cf581831d3462b"}, Private: map[string]string{"test.csv": "c23029ecede85b3adfbc2527e7812b84"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.9874, Silver: 0.98668, Bronze: 0.98639, Median: 0.98079},
-			Teams:            4539,
+			Category:         "Text Classification", DataSizeGB: 0.06,
+			Teams: 4539,
 		},
 		{
 			ID: "jigsaw-unintended-bias-in-toxicity-classification", Name: "Jigsaw Unintended Bias in Toxicity Classification", Type: "code", AwardsMedals: true, Metric: "jigsaw-unintended-bias-in-toxicity-classification-score",
@@ -375,7 +383,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "043bdec7fadb7922978b7484217b6007", Public: map[string]string{"sample_submission.csv": "e9fbff4eafce74b4905feffdaa9e5859", "test.csv": "52a1b1a2b6fb392986b9579dd52036c7", "train.csv": "02920a969976f89192a3d1c03a30cd2c"}, Private: map[string]string{"test.csv": "028b4798af4eeafc69ab98b22dc2c70a"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.0, Silver: 0.00791, Bronze: 0.01526, Median: 0.10834},
-			Teams:            1595,
+			Category:         "Image Classification", DataSizeGB: 0.036,
+			Teams: 1595,
 		},
 		{
 			ID: "learning-agency-lab-automated-essay-scoring-2", Name: "Learning Agency Lab - Automated Essay Scoring 2.0", Type: "code", AwardsMedals: true, Metric: "quadratic-weighted-kappa",
@@ -415,7 +424,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75", "systemcard"},
 			Checksums:        Checksums{Zip: "e3f07a83a78a5d270a40fb1f4e8753f6", Public: map[string]string{"sample_submission.csv": "6c0430ab5959d2e718911c3bd7a26a2f"}, Private: map[string]string{"answers.csv": "f40c0692caff26ca8045b64109371144"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.93527, Silver: 0.90038, Bronze: 0.87372, Median: 0.86572},
-			Teams:            79,
+			Category:         "Audio Classification", DataSizeGB: 0.5851,
+			Teams: 79,
 		},
 		{
 			ID: "movie-review-sentiment-analysis-kernels-only", Name: "Movie Review Sentiment Analysis (Kernels Only)", Type: "code", AwardsMedals: false, Metric: "accuracy",
@@ -444,7 +454,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75", "systemcard"},
 			Checksums:        Checksums{Zip: "fe01f4ab11ebb0ee2851754516883070", Public: map[string]string{"labels.csv": "b1aa60e8d6ca817c18b23bd00e4a2500", "sample_submission.csv": "10c791174db974943c1c80f38fc86391", "test.csv": "a7b9d9b7208e9b7cff6891cfd56a0053"}, Private: map[string]string{"test.csv": "f51d45e95bcd7565f1175206e604506e"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 2.83377, Silver: 2.88191, Bronze: 2.92371, Median: 3.59741},
-			Teams:            1483,
+			Category:         "Tabular", DataSizeGB: 5.7,
+			Teams: 1483,
 		},
 		{
 			ID: "nfl-player-contact-detection", Name: "1st and Future - Player Contact Detection", Type: "code", AwardsMedals: true, Metric: "matthews-correlation-coefficient",
@@ -464,7 +475,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75", "systemcard"},
 			Checksums:        Checksums{Zip: "faf192f27aa208d8da5ab99d41bd9e39", Public: map[string]string{"sample_submission.csv": "f6ca859f7a81041cad0594cf31f171d9", "test.csv": "be4e478c19d962eae8ffde95163fe8b1", "train.csv": "27ef5faad359d2dd4ac872fab5c9010d"}, Private: map[string]string{"test.csv": "fc17cf7adf422874ce65f2b1b1265d98"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.05589, Silver: 0.06229, Bronze: 0.06582, Median: 0.06988},
-			Teams:            878,
+			Category:         "Tabular", DataSizeGB: 0.00624,
+			Teams: 878,
 		},
 		{
 			ID: "osic-pulmonary-fibrosis-progression", Name: "OSIC Pulmonary Fibrosis Progression", Type: "code", AwardsMedals: true, Metric: "modified-laplace-log-likelihood",
@@ -504,7 +516,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "741d4c394bd458d56b8ebf905bb3918a", Public: map[string]string{"sample_submission.csv": "7a67fc684abd73d9d1afc554e8d5cf07", "test.csv": "4a6cc8292989880ba253a124634efff1", "train.csv": "f99c8adb1be7d3f0a5c96fe804fcf3f3"}, Private: map[string]string{"test.csv": "8835c3fd71013bd15ea81566d4f85d7b"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.97836, Silver: 0.97465, Bronze: 0.97361, Median: 0.94852},
-			Teams:            1317,
+			Category:         "Image Classification", DataSizeGB: 0.8,
+			Teams: 1317,
 		},
 		{
 			ID: "plant-pathology-2021-fgvc8", Name: "Plant Pathology 2021 - FGVC8", Type: "code", AwardsMedals: false, Metric: "micro-f1-score",
@@ -554,7 +567,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "16319db32e81271a30f106f4e86f1b3d", Public: map[string]string{"sampleSubmission.csv": "6d7556c9a2f353b5d83ab0424a1bc914", "test.json": "f86bbac7e5eb9658632ac51ccef06042", "train.json": "67a72ab0b01bb8fabb81f8406cc485f1"}, Private: map[string]string{"test.csv": "b7a9c13b5f063dcfff7102f39f8c95ca"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.97908, Silver: 0.76482, Bronze: 0.6921, Median: 0.5996},
-			Teams:            462,
+			Category:         "Text Classification", DataSizeGB: 0.003,
+			Teams: 462,
 		},
 		{
 			ID: "ranzcr-clip-catheter-line-classification", Name: "RANZCR CLiP - Catheter and Line Position Challenge", Type: "code", AwardsMedals: true, Metric: "auc-roc",
@@ -564,7 +578,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "f8a117e7ba1b5527c99c80b54beddeb5", Public: map[string]string{"sample_submission.csv": "fade90160bce8a12138711b20fa89584", "train.csv": "620fa6759729f96539ed66ae860a84f9", "train_annotations.csv": "1929aab17c1206719cc7edf6d7e9e57b"}, Private: map[string]string{"test.csv": "e2959bb0ca0ca9fc983b02e01caf31fa"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.97357, Silver: 0.97152, Bronze: 0.9709, Median: 0.9675},
-			Teams:            1547,
+			Category:         "Image Classification", DataSizeGB: 13.13,
+			Teams: 1547,
 		},
 		{
 			ID: "rsna-2022-cervical-spine-fracture-detection", Name: "RSNA 2022 Cervical Spine Fracture Detection", Type: "code", AwardsMedals: true, Metric: "weighted-multi-label-log-loss",
@@ -622,6 +637,7 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "ed8a6c59a3677cada6365ecdb42d8d23", Public: map[string]string{"sample_submission.csv": "c8fa2aaa934d434e5b87e148ca91d42e", "test.csv": "faeb3cdaf1ee9c47120bcbf46787fe81", "train.csv": "dc473826f850a25d5e62f981b5e62d54"}, Private: map[string]string{"test.csv": "89aae5dac5881e960258883de51152fe"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.9455, Silver: 0.9401, Bronze: 0.937, Median: 0.9128},
+			Category:         "Image Classification", DataSizeGB: 116.16,
 		},
 		{
 			ID: "smartphone-decimeter-2022", Name: "Google Smartphone Decimeter Challenge 2022", Type: "simple", AwardsMedals: true, Metric: "average-haversine-distance",
@@ -651,7 +667,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75", "systemcard"},
 			Checksums:        Checksums{Zip: "8f12d4f1f138f3867e881293b9bc54ee", Public: map[string]string{"sample_submission.csv": "3b754ff50b2b4416150bb00c86c34889", "test.csv": "2ea5096a8e8cf340b13a7a18d9bdd914", "train.csv": "1124166bf7b8b1e337a32fe568732447"}, Private: map[string]string{"test.csv": "fb1381c6c9a7e9efd236c625807a0c8a"}},
 			Thresholds:       Thresholds{LowerIsBetter: true, Gold: 0.16506, Silver: 0.26996, Bronze: 0.29381, Median: 0.41879},
-			Teams:            1241,
+			Category:         "Text Classification", DataSizeGB: 0.0019,
+			Teams: 1241,
 		},
 		{
 			ID: "stanford-covid-vaccine", Name: "OpenVaccine: COVID-19 mRNA Vaccine Degradation Prediction", Type: "simple", AwardsMedals: true, Metric: "multi-class-log-loss",
@@ -681,7 +698,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "c7f38370ee2609e5602814a55cb26555", Public: map[string]string{"sample_submission.csv": "d7b1e1f35677df7cce6942a8c053633f", "test.csv": "3427fd7ec4244230795e37dac986916a", "train.csv": "f5b8080079184e0eb10ef7b6b2f1fec7"}, Private: map[string]string{"test.csv": "0819faab160bc678ff4e04b799caf748"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.9566, Silver: 0.95658, Bronze: 0.95658, Median: 0.95342},
-			Teams:            1188,
+			Category:         "Tabular", DataSizeGB: 0.7,
+			Teams: 1188,
 		},
 		{
 			ID: "tabular-playground-series-may-2022", Name: "Tabular Playground Series - May 2022", Type: "simple", AwardsMedals: false, Metric: "auc-roc",
@@ -692,7 +710,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "2cad1cd0e611cc4e7a1e780e81d3e2ea", Public: map[string]string{"sample_submission.csv": "353457517aa847e701141e00a7a774eb", "test.csv": "a15b39583b2c38e02f986251d0292851", "train.csv": "40ef2671fc5bde862789ff7cfcc48c20"}, Private: map[string]string{"gold_submission.csv": "fd2e8a542de49e4f4b46ea1a174db71a", "test.csv": "0ad7146d50d6a3043b98e9471835db59"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.99823, Silver: 0.99822, Bronze: 0.99818, Median: 0.97267},
-			Teams:            1151,
+			Category:         "Tabular", DataSizeGB: 0.57,
+			Teams: 1151,
 		},
 		{
 			ID: "tensorflow-speech-recognition-challenge", Name: "TensorFlow Speech Recognition Challenge", Type: "simple", AwardsMedals: true, Metric: "accuracy",
@@ -721,7 +740,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "49579a7cd2984841d1f09bea3824b22a", Public: map[string]string{}, Private: map[string]string{"answers.csv": "9cdf7a9f064c7476c74b8e7b90c72398", "sample_submission.csv": "e4d1b5d86abed38e6ef37cb7996c3f2c"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.99724, Silver: 0.99135, Bronze: 0.99038, Median: 0.99037},
-			Teams:            260,
+			Category:         "Seq->Seq", DataSizeGB: 0.01,
+			Teams: 260,
 		},
 		{
 			ID: "text-normalization-challenge-russian-language", Name: "Text Normalization Challenge - Russian Language", Type: "simple", AwardsMedals: true, Metric: "accuracy",
@@ -731,7 +751,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "cbe64d0eb83f22f1838806121fc5c6e2", Public: map[string]string{}, Private: map[string]string{"answers.csv": "22913afbc4db4599fa201655efb4906b", "sample_submission.csv": "d815d621314754ed7b886b5d16f91d93"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.99012, Silver: 0.98232, Bronze: 0.97592, Median: 0.97591},
-			Teams:            162,
+			Category:         "Seq->Seq", DataSizeGB: 0.01,
+			Teams: 162,
 		},
 		{
 			ID: "tgs-salt-identification-challenge", Name: "TGS Salt Identification Challenge", Type: "simple", AwardsMedals: true, Metric: "mean-precision-intersection-over-union-at-different-thresholds",
@@ -751,7 +772,8 @@ func Facts() []Info {
 			Splits:           []string{"low", "split75"},
 			Checksums:        Checksums{Zip: "31d4fe71434eaa84fb0003374e6a30cc", Public: map[string]string{"sampleSubmission.csv": "76160a892fbd2db6d847bd444f576cee"}, Private: map[string]string{"test.csv": "199fdb3b74d7e1bc30fabc4fe4c66743"}},
 			Thresholds:       Thresholds{LowerIsBetter: false, Gold: 0.98961, Silver: 0.95017, Bronze: 0.90521, Median: 0.86521},
-			Teams:            129,
+			Category:         "Audio Classification", DataSizeGB: 0.29314,
+			Teams: 129,
 		},
 		{
 			ID: "tweet-sentiment-extraction", Name: "Tweet Sentiment Extraction", Type: "code", AwardsMedals: true, Metric: "jaccard-similarity",
