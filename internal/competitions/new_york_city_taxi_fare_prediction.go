@@ -89,19 +89,15 @@ func nycPrepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	sample := []c2Out{{Name: nycKey, Src: keyCol}, {Name: nycTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
-	for _, w := range []struct {
-		path string
-		rows []int
-		cols []c2Out
-	}{
-		{filepath.Join(d.Public, "labels.csv"), train, all},
-		{filepath.Join(d.Public, "test.csv"), test, noLabel},
-		{filepath.Join(d.Public, "sample_submission.csv"), test, sample},
-		{filepath.Join(d.Private, "test.csv"), test, all},
-	} {
-		if err := f.WriteCSV(ctx, w.path, w.rows, w.cols); err != nil {
-			return err
-		}
+	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "labels.csv"), train, all); err != nil {
+		return err
+	}
+	if err := f.WriteCSVs(ctx, test, []c2File{
+		{filepath.Join(d.Public, "test.csv"), noLabel},
+		{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		{filepath.Join(d.Private, "test.csv"), all},
+	}); err != nil {
+		return err
 	}
 	if err := nycCopyCoupons(d); err != nil {
 		return err

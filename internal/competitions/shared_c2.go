@@ -31,6 +31,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -40,6 +41,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -233,6 +235,8 @@ type c2Frame struct {
 	kinds []c2Kind
 	// colKind is the concatenated column's dtype.
 	colKind []c2Kind
+	// bufs are WriteCSV's output buffers, reused across calls.
+	bufs [][]byte
 }
 
 // c2ErrNotSimple says the fast path declined the file; use the general reader.
@@ -306,7 +310,7 @@ func (f *c2Frame) index(ctx context.Context) error {
 	}
 	// Row starts.
 	pos := nl + 1
-	starts := make([]int64, 0, len(data)/64+1)
+	starts := make([]int64, 0, bytes.Count(data[nl+1:], []byte{'\n'})+2)
 	for pos < len(data) {
 		if len(starts)&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -319,8 +323,10 @@ func (f *c2Frame) index(ctx context.Context) error {
 			return fmt.Errorf("blank line: %w", c2ErrNotSimple)
 		}
 		if i < 0 {
-			pos = len(data) + 1
-			break
+			i = len(data) - pos
+		}
+		if i >= 1<<30 {
+			return fmt.Errorf("a row of %d bytes: %w", i, c2ErrNotSimple)
 		}
 		pos += i + 1
 	}
@@ -363,15 +369,17 @@ func (f *c2Frame) infer(ctx context.Context) error {
 		sawNA := make([]bool, w)
 		sawFloat := make([]bool, w)
 		sawStr := make([]bool, w)
-		fields := make([][]byte, 0, w)
+		offs := make([]int32, 0, w+1)
 		lo, hi := c*f.chunkRows, min((c+1)*f.chunkRows, n)
 		for r := lo; r < hi; r++ {
-			fields = c2Split(f.row(r), fields[:0])
-			if len(fields) != w {
-				errs[c] = fmt.Errorf("row %d has %d fields, header has %d: %w", r+1, len(fields), w, c2ErrNotSimple)
+			row := f.row(r)
+			offs = c2FieldOffsets(row, offs[:0])
+			if len(offs)-1 != w {
+				errs[c] = fmt.Errorf("row %d has %d fields, header has %d: %w", r+1, len(offs)-1, w, c2ErrNotSimple)
 				return
 			}
-			for j, fld := range fields {
+			for j := 0; j < w; j++ {
+				fld := row[offs[j] : offs[j+1]-1]
 				switch c2Classify(fld) {
 				case c2CellNA:
 					sawNA[j] = true
@@ -422,17 +430,41 @@ func (f *c2Frame) infer(ctx context.Context) error {
 // ColKind returns the pandas dtype of column j.
 func (f *c2Frame) ColKind(j int) c2Kind { return f.colKind[j] }
 
-// c2Split splits a row on commas into dst. (A byte loop: fields are short,
-// so it beats a call to bytes.IndexByte per field.)
+// c2Split splits a row on commas into dst.
 func c2Split(row []byte, dst [][]byte) [][]byte {
-	start := 0
-	for i, c := range row {
-		if c == ',' {
-			dst = append(dst, row[start:i:i])
-			start = i + 1
+	var buf [64]int32
+	offs := c2FieldOffsets(row, buf[:0])
+	for k := 0; k+1 < len(offs); k++ {
+		end := int(offs[k+1]) - 1
+		dst = append(dst, row[offs[k]:end:end])
+	}
+	return dst
+}
+
+// c2FieldOffsets appends to offs the start offset of every comma-separated
+// field of row plus len(row)+1, so field k is row[offs[k] : offs[k+1]-1].
+// It looks for commas eight bytes at a time (an exact zero-byte test on the
+// word XOR ",,,,,,,,"), several times faster than a byte loop on rows of
+// short numeric fields.
+func c2FieldOffsets(row []byte, offs []int32) []int32 {
+	offs = append(offs, 0)
+	n := len(row)
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(row[i:]) ^ 0x2c2c2c2c2c2c2c2c
+		t := (x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f
+		m := ^(t | x | 0x7f7f7f7f7f7f7f7f) // 0x80 in each byte that was ','
+		for m != 0 {
+			offs = append(offs, int32(i+bits.TrailingZeros64(m)>>3+1))
+			m &= m - 1
 		}
 	}
-	return append(dst, row[start:])
+	for ; i < n; i++ {
+		if row[i] == ',' {
+			offs = append(offs, int32(i+1))
+		}
+	}
+	return append(offs, int32(n+1))
 }
 
 // c2Out is one output column: a source column of the frame, or generated
@@ -449,119 +481,236 @@ func (f *c2Frame) c2SrcCol(name string) c2Out { return c2Out{Name: name, Src: f.
 // WriteCSV writes the rows (frame row numbers, in output order) with the
 // given columns to path as pandas to_csv(index=False) would, formatting
 // blocks of rows in parallel and writing them in order.
-func (f *c2Frame) WriteCSV(ctx context.Context, path string, rows []int, cols []c2Out) (err error) {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil && cerr != nil {
-			err = cerr
+func (f *c2Frame) WriteCSV(ctx context.Context, path string, rows []int, cols []c2Out) error {
+	return f.WriteCSVs(ctx, rows, []c2File{{Path: path, Cols: cols}})
+}
+
+// c2File is one output file of [c2Frame.WriteCSVs].
+type c2File struct {
+	Path string
+	Cols []c2Out
+}
+
+// WriteCSVs writes several files holding the same rows (with different
+// columns) in one pass over the rows: each source cell is formatted once
+// and copied into every file that has it.
+func (f *c2Frame) WriteCSVs(ctx context.Context, rows []int, files []c2File) (err error) {
+	outs := make([]io.Writer, len(files))
+	for i, fl := range files {
+		out, err := os.Create(fl.Path)
+		if err != nil {
+			return err
 		}
-	}()
-	if err := f.writeCSV(ctx, out, rows, cols); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		defer func() {
+			if cerr := out.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+		outs[i] = out
+	}
+	if err := f.writeCSVs(ctx, rows, files, outs); err != nil {
+		return fmt.Errorf("writing %s: %w", files[0].Path, err)
 	}
 	return nil
 }
 
 const c2BlockRows = 8192
 
-var c2BufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1<<20); return &b }}
+// c2Prefetch is how many rows ahead formatRows touches; c2Sink keeps the
+// touches from being optimised away.
+const c2Prefetch = 6
 
-func (f *c2Frame) writeCSV(ctx context.Context, out io.Writer, rows []int, cols []c2Out) error {
-	var head []byte
-	for i, c := range cols {
-		if i > 0 {
-			head = append(head, ',')
+var c2Sink atomic.Uint32
+
+func (f *c2Frame) writeCSVs(ctx context.Context, rows []int, files []c2File, outs []io.Writer) error {
+	for i, fl := range files {
+		var head []byte
+		for k, c := range fl.Cols {
+			if k > 0 {
+				head = append(head, ',')
+			}
+			head = c2AppendField(head, []byte(c.Name), len(fl.Cols) == 1)
 		}
-		head = c2AppendField(head, []byte(c.Name), len(cols) == 1)
+		head = append(head, '\n')
+		if _, err := outs[i].Write(head); err != nil {
+			return err
+		}
 	}
-	head = append(head, '\n')
-	if _, err := out.Write(head); err != nil {
-		return err
-	}
+	// Pipeline: a dispatcher hands blocks of rows to GOMAXPROCS workers,
+	// each formatting into one of a fixed set of reusable buffer sets
+	// (slots, one buffer per file); this goroutine writes the slots in
+	// block order and frees them.
 	blocks := (len(rows) + c2BlockRows - 1) / c2BlockRows
 	workers := max(1, runtime.GOMAXPROCS(0))
-	type result struct {
-		buf *[]byte
+	nslots := 2*workers + 1
+	nf := len(files)
+	type job struct{ block, slot int }
+	// Reuse the frame's buffers across calls, sized for a block of average
+	// rows (formatted rows are about as long as the raw ones).
+	if len(f.bufs) < nslots*nf {
+		f.bufs = append(f.bufs, make([][]byte, nslots*nf-len(f.bufs))...)
 	}
-	pending := make(chan chan result, workers*2)
-	sem := make(chan struct{}, workers)
+	bufs := f.bufs[:nslots*nf]
+	if n := f.Rows(); n > 0 {
+		for i := range bufs {
+			cols := len(files[i%nf].Cols)
+			want := int(f.starts[n]-f.starts[0])/n*c2BlockRows*cols/len(f.Names)*5/4 + 16*cols*c2BlockRows/8
+			if cap(bufs[i]) < want {
+				bufs[i] = make([]byte, 0, want)
+			}
+		}
+	}
+	done := make([]chan struct{}, nslots)
+	free := make(chan int, nslots)
+	for i := range done {
+		done[i] = make(chan struct{}, 1)
+		free <- i
+	}
+	jobs := make(chan job, nslots)
+	order := make(chan int, nslots)
+	quit := make(chan struct{})
 	go func() {
-		defer close(pending)
+		defer close(jobs)
+		defer close(order)
 		for b := 0; b < blocks; b++ {
-			ch := make(chan result, 1)
-			pending <- ch
-			sem <- struct{}{}
-			go func(b int) {
-				defer func() { <-sem }()
-				bp := c2BufPool.Get().(*[]byte)
-				lo, hi := b*c2BlockRows, min((b+1)*c2BlockRows, len(rows))
-				*bp = f.formatRows((*bp)[:0], rows[lo:hi], lo, cols)
-				ch <- result{bp}
-			}(b)
+			var s int
+			select {
+			case s = <-free:
+			case <-quit:
+				return
+			}
+			jobs <- job{b, s}
+			order <- s
 		}
 	}()
+	for w := 0; w < workers; w++ {
+		go func() {
+			sc := f.newScratch()
+			for j := range jobs {
+				lo, hi := j.block*c2BlockRows, min((j.block+1)*c2BlockRows, len(rows))
+				f.formatRows(bufs[j.slot*nf:(j.slot+1)*nf], rows[lo:hi], lo, files, sc)
+				done[j.slot] <- struct{}{}
+			}
+		}()
+	}
 	var werr error
-	for ch := range pending {
-		r := <-ch
+	for s := range order {
+		<-done[s]
 		if werr == nil {
 			if err := ctx.Err(); err != nil {
 				werr = err
-			} else if _, err := out.Write(*r.buf); err != nil {
-				werr = err
+			}
+			for i := 0; i < nf && werr == nil; i++ {
+				if _, err := outs[i].Write(bufs[s*nf+i]); err != nil {
+					werr = err
+				}
+			}
+			if werr != nil {
+				close(quit) // stop dispatching; drain what is in flight
 			}
 		}
-		c2BufPool.Put(r.buf)
+		free <- s
 	}
 	return werr
 }
 
-// formatRows appends the CSV lines of rows (output positions first, first+1, …).
-func (f *c2Frame) formatRows(dst []byte, rows []int, first int, cols []c2Out) []byte {
+// c2Scratch is one worker's per-row state: field offsets and the formatted
+// text of the source cells used so far in the current row.
+type c2Scratch struct {
+	offs  []int32
+	cells []byte
+	start []int32 // start[j] (end[j]) of source column j's text in cells
+	end   []int32
+	gen   []uint32 // gen[j] == cur when column j is formatted for this row
+	cur   uint32
+}
+
+func (f *c2Frame) newScratch() *c2Scratch {
 	w := len(f.Names)
-	fields := make([][]byte, 0, w)
-	single := len(cols) == 1
-	for k, r := range rows {
-		fields = c2Split(f.row(int(r)), fields[:0])
-		chunk := int(r) / f.chunkRows
-		for i, c := range cols {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if c.Gen != nil {
-				dst = c.Gen(dst, first+k)
-				continue
-			}
-			cell := fields[c.Src]
-			switch f.kinds[chunk*w+c.Src] {
-			case c2KindInt:
-				dst = c2AppendInt(dst, cell)
-			case c2KindFloat:
-				// Every cell of a float chunk is a strict number or an NA
-				// string; NA strings fail to parse or parse as NaN.
-				x, err := strconv.ParseFloat(c2Str(cell), 64)
-				if err != nil || x != x {
-					if single {
-						dst = append(dst, '"', '"')
-					}
-				} else {
-					dst = c2AppendPyFloat(dst, x)
-				}
-			default:
-				if c2IsNA(cell) {
-					if single {
-						dst = append(dst, '"', '"')
-					}
-				} else {
-					dst = append(dst, cell...) // no quotes, commas or newlines: never quoted
-				}
-			}
-		}
-		dst = append(dst, '\n')
+	return &c2Scratch{offs: make([]int32, 0, w+1), start: make([]int32, w), end: make([]int32, w), gen: make([]uint32, w)}
+}
+
+// formatRows appends the CSV lines of rows (output positions first,
+// first+1, …) to dsts[i] for files[i], resetting each first.
+func (f *c2Frame) formatRows(dsts [][]byte, rows []int, first int, files []c2File, sc *c2Scratch) {
+	w := len(f.Names)
+	for i := range dsts {
+		dsts[i] = dsts[i][:0]
 	}
-	return dst
+	var touch byte
+	for k, r := range rows {
+		if k+c2Prefetch < len(rows) {
+			// Touch a row a few steps ahead so its cache misses overlap
+			// with the formatting of this one (rows come in random order).
+			touch += f.data[f.starts[rows[k+c2Prefetch]]]
+		}
+		row := f.row(r)
+		sc.offs = c2FieldOffsets(row, sc.offs[:0])
+		kinds := f.kinds[(r/f.chunkRows)*w : (r/f.chunkRows+1)*w]
+		sc.cur++
+		sc.cells = sc.cells[:0]
+		for i, fl := range files {
+			dst := dsts[i]
+			single := len(fl.Cols) == 1
+			for ci, c := range fl.Cols {
+				if ci > 0 {
+					dst = append(dst, ',')
+				}
+				if c.Gen != nil {
+					dst = c.Gen(dst, first+k)
+					continue
+				}
+				cell := row[sc.offs[c.Src] : sc.offs[c.Src+1]-1]
+				if len(files) == 1 {
+					dst = f.appendCell(dst, cell, kinds[c.Src], single)
+					continue
+				}
+				if sc.gen[c.Src] != sc.cur {
+					st := len(sc.cells)
+					sc.cells = f.appendCell(sc.cells, cell, kinds[c.Src], false)
+					sc.start[c.Src], sc.end[c.Src], sc.gen[c.Src] = int32(st), int32(len(sc.cells)), sc.cur
+				}
+				text := sc.cells[sc.start[c.Src]:sc.end[c.Src]]
+				if single && len(text) == 0 {
+					dst = append(dst, '"', '"')
+				} else {
+					dst = append(dst, text...)
+				}
+			}
+			dsts[i] = append(dst, '\n')
+		}
+	}
+	c2Sink.Add(uint32(touch))
+}
+
+// appendCell appends the text pandas writes for a cell of the given chunk
+// dtype; single says the row has one field (an empty one is written "").
+func (f *c2Frame) appendCell(dst, cell []byte, kind c2Kind, single bool) []byte {
+	switch kind {
+	case c2KindInt:
+		return c2AppendInt(dst, cell)
+	case c2KindFloat:
+		// Every cell of a float chunk is a strict number or an NA string;
+		// NA strings fail to parse or parse as NaN.
+		if out, ok := c2AppendDecimalRepr(dst, cell); ok {
+			return out
+		}
+		x, err := strconv.ParseFloat(c2Str(cell), 64)
+		if err != nil || x != x {
+			if single {
+				dst = append(dst, '"', '"')
+			}
+			return dst
+		}
+		return c2AppendPyFloat(dst, x)
+	}
+	if c2IsNA(cell) {
+		if single {
+			dst = append(dst, '"', '"')
+		}
+		return dst
+	}
+	return append(dst, cell...) // no quotes, commas or newlines: never quoted
 }
 
 // c2AppendInt appends a strict integer literal in canonical form ("007" → 7,
@@ -647,8 +796,8 @@ func c2AppendPyFloat(dst []byte, x float64) []byte {
 	}
 	var buf [40]byte
 	e := strconv.AppendFloat(buf[:0], x, 'e', -1, 64)
-	if e[0] == '-' {
-		dst = append(dst, '-')
+	neg := e[0] == '-'
+	if neg {
 		e = e[1:]
 	}
 	// e = d[.ddd]e±XX
@@ -664,7 +813,6 @@ func c2AppendPyFloat(dst []byte, x float64) []byte {
 			nd++
 		}
 	}
-	digits := digs[:nd]
 	exp := 0
 	for _, c := range e[ePos+2:] {
 		exp = exp*10 + int(c-'0')
@@ -672,6 +820,17 @@ func c2AppendPyFloat(dst []byte, x float64) []byte {
 	if e[ePos+1] == '-' {
 		exp = -exp
 	}
+	return c2AppendReprLayout(dst, neg, digs[:nd], exp)
+}
+
+// c2AppendReprLayout lays out the shortest digits of a non-zero float whose
+// first digit has decimal exponent exp, as Python's repr does: positional
+// for -4 <= exp < 16 (".0" added to integral values), else d.ddde±XX.
+func c2AppendReprLayout(dst []byte, neg bool, digits []byte, exp int) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	nd := len(digits)
 	if exp < -4 || exp >= 16 {
 		dst = append(dst, digits[0])
 		if nd > 1 {
@@ -708,6 +867,85 @@ func c2AppendPyFloat(dst []byte, x float64) []byte {
 	dst = append(dst, digits[:intLen]...)
 	dst = append(dst, '.')
 	return append(dst, digits[intLen:]...)
+}
+
+// c2AppendDecimalRepr appends repr(float(b)) for a strict decimal literal b
+// (see c2LexNumber) with at most 15 significant digits, without converting
+// to binary: such a decimal round-trips through float64 and no other
+// decimal of 15 digits or fewer maps to the same float, so the shortest
+// repr is its own significant digits (trailing zeros dropped), laid out by
+// [c2AppendReprLayout]. It reports false (appending nothing) when the text
+// holds 16 or more significant digits (trailing zeros included) or a
+// decimal exponent beyond ±300.
+func c2AppendDecimalRepr(dst, b []byte) ([]byte, bool) {
+	var digs [16]byte
+	nd, point := 0, 0 // significant digits; digits before the decimal point
+	mant := 0         // mantissa digits seen, zeros included
+	n, i := len(b), 0
+	neg := n > 0 && b[0] == '-'
+	if neg {
+		i++
+	}
+	for ; i < n && b[i] >= '0' && b[i] <= '9'; i++ {
+		mant++
+		if nd == 0 && b[i] == '0' {
+			continue
+		}
+		if nd == len(digs) {
+			return dst, false // 16 or more significant digits (before trimming)
+		}
+		digs[nd] = b[i]
+		nd++
+		point++
+	}
+	if i < n && b[i] == '.' {
+		for i++; i < n && b[i] >= '0' && b[i] <= '9'; i++ {
+			mant++
+			if nd == 0 && b[i] == '0' {
+				point--
+				continue
+			}
+			if nd == len(digs) {
+				return dst, false
+			}
+			digs[nd] = b[i]
+			nd++
+		}
+	}
+	if i < n && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		eneg := false
+		if i < n && (b[i] == '+' || b[i] == '-') {
+			eneg = b[i] == '-'
+			i++
+		}
+		exp := 0
+		for ; i < n && b[i] >= '0' && b[i] <= '9'; i++ {
+			if exp < 100000 {
+				exp = exp*10 + int(b[i]-'0')
+			}
+		}
+		if eneg {
+			exp = -exp
+		}
+		point += exp
+	}
+	if i != n || mant == 0 {
+		return dst, false
+	}
+	for nd > 0 && digs[nd-1] == '0' {
+		nd--
+	}
+	if nd == 0 {
+		if neg {
+			return append(dst, "-0.0"...), true
+		}
+		return append(dst, "0.0"...), true
+	}
+	if nd > 15 || point-1 < -300 || point-1 > 300 {
+		return dst, false
+	}
+	return c2AppendReprLayout(dst, neg, digs[:nd], point-1), true
 }
 
 // c2Parallel runs fn(0..n-1) on GOMAXPROCS workers.

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -184,6 +185,15 @@ func TestC2FrameMatchesPandas(t *testing.T) {
 		if err := f.WriteCSV(context.Background(), out, rows, cols); err != nil {
 			t.Fatal(err)
 		}
+		// The same file through the multi-file path, next to a one-column
+		// file (whose empty cells are written "").
+		multi := filepath.Join(dir, name+".multi")
+		if err := f.WriteCSVs(context.Background(), rows, []c2File{{multi, cols}, {multi + "1", cols[len(cols)-1:]}}); err != nil {
+			t.Fatal(err)
+		}
+		if a, b := c2MD5File(t, out), c2MD5File(t, multi); a != b {
+			t.Errorf("%s: WriteCSVs output differs from WriteCSV's", name)
+		}
 		if got := c2MD5File(t, out); got != want[name] {
 			b, _ := os.ReadFile(out)
 			head := b
@@ -261,6 +271,66 @@ func TestC2ArgsortQuickMatchesNumpy(t *testing.T) {
 		got := c2ArgsortQuick(len(c.Values), func(a, b int) bool { return c.Values[a] < c.Values[b] })
 		if fmt.Sprint(got) != fmt.Sprint(c.Argsort) {
 			t.Errorf("case %d (n=%d): got %v, numpy %v", k, len(c.Values), got, c.Argsort)
+		}
+	}
+}
+
+// TestC2AppendDecimalRepr: the text-only path agrees with parsing and
+// Python repr for every decimal it accepts, and it accepts short decimals.
+func TestC2AppendDecimalRepr(t *testing.T) {
+	for _, s := range []string{"1.50", "-12.250", "0.000012345", "123456789012345", "-0.000", "1E5", "007.5", "1e-300"} {
+		if _, ok := c2AppendDecimalRepr(nil, []byte(s)); !ok {
+			t.Errorf("%q declined", s)
+		}
+	}
+	for _, s := range []string{"1234567890123456", "1.0000000000000001", "1e-301", "", "NA", "-"} {
+		if _, ok := c2AppendDecimalRepr(nil, []byte(s)); ok {
+			t.Errorf("%q accepted", s)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		return string(b)
+	}
+	cases := []string{"0", "-0", "0.0", "-0.000", "0e5", "1", "007", "1.50", "-12.250", ".5", "5.", "1e-05", "1E5", "2e3",
+		"123456789012345", "1234567890123456", "0.000012345", "1e16", "9999999999999999", "1e15", "0.0001", "0.00009999",
+		"100000000000000000000", "1.000000000000000000001", "1e300", "1e-300", "1e301", "", "NA", "-", "nan", "."}
+	for i := 0; i < 300000; i++ {
+		s := ""
+		if r.IntN(5) == 0 {
+			s = "-"
+		}
+		s += digits(r.IntN(12))
+		if r.IntN(2) == 0 {
+			s += "." + digits(r.IntN(12))
+		}
+		if r.IntN(4) == 0 {
+			s += []string{"e", "E", "e-", "e+"}[r.IntN(4)] + fmt.Sprint(r.IntN(40))
+		}
+		cases = append(cases, s)
+	}
+	for _, s := range cases {
+		got, ok := c2AppendDecimalRepr(nil, []byte(s))
+		k := c2LexNumber([]byte(s))
+		if k != c2CellInt && k != c2CellFloat {
+			if ok {
+				t.Errorf("%q is not a number but c2AppendDecimalRepr gave %q", s, got)
+			}
+			continue
+		}
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if !ok {
+			continue
+		}
+		if want := pyfloat.Repr(x); string(got) != want {
+			t.Errorf("c2AppendDecimalRepr(%q) = %q, repr %q", s, got, want)
 		}
 	}
 }

@@ -94,22 +94,15 @@ func tpsPrepare(ctx context.Context, d competition.Dirs) error {
 	}
 	gold := []c2Out{{Name: tpsID, Gen: newID(nTrain)}, f.c2SrcCol(tpsTarget)}
 	sample := []c2Out{{Name: tpsID, Gen: newID(nTrain)}, {Name: tpsTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "0.5"...) }}}
-	for _, w := range []struct {
-		path string
-		rows []int
-		cols []c2Out
-	}{
-		{filepath.Join(d.Public, "train.csv"), train, all(0, "")},
-		{filepath.Join(d.Private, "test.csv"), test, all(nTrain, "")},
-		{filepath.Join(d.Public, "test.csv"), test, all(nTrain, tpsTarget)},
-		{filepath.Join(d.Private, "gold_submission.csv"), test, gold},
-		{filepath.Join(d.Public, "sample_submission.csv"), test, sample},
-	} {
-		if err := f.WriteCSV(ctx, w.path, w.rows, w.cols); err != nil {
-			return err
-		}
+	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "train.csv"), train, all(0, "")); err != nil {
+		return err
 	}
-	return nil
+	return f.WriteCSVs(ctx, test, []c2File{
+		{filepath.Join(d.Private, "test.csv"), all(nTrain, "")},
+		{filepath.Join(d.Public, "test.csv"), all(nTrain, tpsTarget)},
+		{filepath.Join(d.Private, "gold_submission.csv"), gold},
+		{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	})
 }
 
 // tpsPrepareTable is the general path through package table, for raw files
