@@ -159,24 +159,6 @@ func jigsawPrepare(ctx context.Context, d competition.Dirs) error {
 	return nil
 }
 
-// c2SortedKeys is sorted(list(column)) as comparable keys: the cells in
-// pandas sort order (a Python sort of mixed text and numbers raises
-// TypeError, as does NaN among text).
-func c2SortedKeys(c *table.Column) ([]any, error) {
-	if c.Kind == table.String && (c.Mixed != nil || c.HasNull()) {
-		return nil, fmt.Errorf("'<' not supported between instances of 'float' and 'str'")
-	}
-	out := make([]any, 0, c.Len())
-	for _, i := range sharedSortIndex(c) {
-		k, ok := c2CellKey(c, i)
-		if !ok {
-			k = struct{ nan int }{i} // NaN: equal to nothing
-		}
-		out = append(out, k)
-	}
-	return out, nil
-}
-
 func jigsawGrade(sub, ans *table.Table) (competition.Score, error) {
 	subID, ok := sub.Col("id")
 	if !ok {

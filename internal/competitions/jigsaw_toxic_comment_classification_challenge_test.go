@@ -85,10 +85,10 @@ func TestJigsawPrepareErrors(t *testing.T) {
 func TestJigsawGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(jigsawTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(jigsawTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(jigsawTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := jigsawGrade(tpsReadCSV(t, filepath.Join(jigsawTestdata, name+".csv")), answers)
+			s, err := jigsawGrade(c2ReadCSV(t, filepath.Join(jigsawTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func TestJigsawGradeGolden(t *testing.T) {
 
 func TestJigsawGradeInvalid(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := tpsCSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\n")
+	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -116,7 +116,7 @@ func TestJigsawGradeInvalid(t *testing.T) {
 		{"7 text score", h + "a1,x,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,0,0,0,0,0,0\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := jigsawGrade(tpsCSV(t, c.sub), answers)
+			_, err := jigsawGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -126,15 +126,15 @@ func TestJigsawGradeInvalid(t *testing.T) {
 		})
 	}
 	// Valid quirk: no range check on the scores.
-	if s, err := jigsawGrade(tpsCSV(t, h+"c3,9,9,9,9,9,9\nb2,100,100,100,100,100,100\na1,-4,-4,-4,-4,-4,-4\n"), answers); err != nil || s.Value != 1 {
+	if s, err := jigsawGrade(c2CSV(t, h+"c3,9,9,9,9,9,9\nb2,100,100,100,100,100,100\na1,-4,-4,-4,-4,-4,-4\n"), answers); err != nil || s.Value != 1 {
 		t.Errorf("scores outside [0,1]: %v, %v; want 1", s, err)
 	}
 }
 
 func TestJigsawGradeDuplicateUnscored(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := tpsCSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\nd4,-1,-1,-1,-1,-1,-1\n")
-	s, err := jigsawGrade(tpsCSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,5,5,5,5,5,5\nc3,5,5,5,5,5,5\n"), answers)
+	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\nd4,-1,-1,-1,-1,-1,-1\n")
+	s, err := jigsawGrade(c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,5,5,5,5,5,5\nc3,5,5,5,5,5,5\n"), answers)
 	if err != nil || s.Value != 1 {
 		t.Errorf("duplicated unscored id: %v, %v; want 1", s, err)
 	}
@@ -142,7 +142,7 @@ func TestJigsawGradeDuplicateUnscored(t *testing.T) {
 
 func TestJigsawGradeMalformed(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := tpsCSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\n")
+	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\n")
 	for _, sub := range []string{"", "id\n", h, h + ",,,,,,\n,,,,,,\n", h + "1,1,1,1,1,1,1\n2,1e400,1,1,1,1,1\n", h + "a1,True,1,1,1,1,1\nb2,,1,1,1,1,1\n"} {
 		func() {
 			defer func() {
@@ -150,7 +150,7 @@ func TestJigsawGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := jigsawGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := jigsawGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -154,22 +154,6 @@ func leafPrepare(ctx context.Context, d competition.Dirs) error {
 	return table.WriteFile(filepath.Join(d.Public, "train.csv"), newTrain, table.WriteOptions{})
 }
 
-// c2CountTopFiles counts the regular files with the given suffix directly
-// in dir (glob("*<suffix>"): hidden names skipped).
-func c2CountTopFiles(dir, suffix string) (int, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".") && strings.HasSuffix(e.Name(), suffix) {
-			n++
-		}
-	}
-	return n, nil
-}
-
 func leafGrade(sub, ans *table.Table) (competition.Score, error) {
 	want := append([]string{"id"}, leafClasses...)
 	if !c2SameNameSet(ans.Names(), want) {
@@ -201,22 +185,6 @@ func leafGrade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Score{}, err
 	}
 	return competition.Float(v), nil
-}
-
-// c2SameNameSet reports set(a) == set(b).
-func c2SameNameSet(a, b []string) bool {
-	sa := map[string]bool{}
-	for _, s := range a {
-		sa[s] = true
-	}
-	sb := map[string]bool{}
-	for _, s := range b {
-		sb[s] = true
-		if !sa[s] {
-			return false
-		}
-	}
-	return len(sa) == len(sb)
 }
 
 // leafFakeRaw writes raw/train.csv.zip (train.csv: id, species from the 99

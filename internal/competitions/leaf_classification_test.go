@@ -60,7 +60,7 @@ func TestLeafPrepareUnknownSpecies(t *testing.T) {
 	if err := leafPrepare(context.Background(), d); err != nil {
 		t.Fatal(err)
 	}
-	ans := tpsReadCSV(t, filepath.Join(d.Private, "test.csv"))
+	ans := c2ReadCSV(t, filepath.Join(d.Private, "test.csv"))
 	extra, ok := ans.Col("Not_A_Leaf")
 	if !ok || extra.Kind != table.Float64 || ans.Names()[len(ans.Names())-1] != "Not_A_Leaf" {
 		t.Fatalf("unknown species should append a float column; columns %v", ans.Names())
@@ -79,10 +79,10 @@ func TestLeafPrepareUnknownSpecies(t *testing.T) {
 func TestLeafGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(leafTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(leafTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(leafTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := leafGrade(tpsReadCSV(t, filepath.Join(leafTestdata, name+".csv")), answers)
+			s, err := leafGrade(c2ReadCSV(t, filepath.Join(leafTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +119,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		}
 		return "0"
 	}
-	answers := tpsCSV(t, leafSub(ids, cols, onehot))
+	answers := c2CSV(t, leafSub(ids, cols, onehot))
 	uniform := func(r, k int) string { return "0.010101010101010102" }
 	for _, c := range []struct {
 		name, sub string
@@ -162,7 +162,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		{"5 ids differ (AssertionError)", leafSub([]string{"3", "8"}, cols, onehot), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := leafGrade(tpsCSV(t, c.sub), answers)
+			_, err := leafGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -172,7 +172,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		})
 	}
 	// a zero on the true class is clipped (scikit-learn 1.5): -ln(eps)
-	s, err := leafGrade(tpsCSV(t, leafSub(ids, cols, func(r, k int) string {
+	s, err := leafGrade(c2CSV(t, leafSub(ids, cols, func(r, k int) string {
 		if k == 1-r {
 			return "1"
 		}
@@ -185,7 +185,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 
 func TestLeafGradeMalformed(t *testing.T) {
 	cols := append([]string{"id"}, leafClasses...)
-	answers := tpsCSV(t, leafSub([]string{"1"}, cols, func(r, k int) string {
+	answers := c2CSV(t, leafSub([]string{"1"}, cols, func(r, k int) string {
 		if k == 0 {
 			return "1"
 		}
@@ -199,7 +199,7 @@ func TestLeafGradeMalformed(t *testing.T) {
 					t.Errorf("panic %v", r)
 				}
 			}()
-			if s, err := leafGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := leafGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%.60q: graded as valid (%v)", sub, s)
 			}
 		}()

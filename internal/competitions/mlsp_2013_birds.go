@@ -351,33 +351,6 @@ func mlspSplitLine(line string) (int64, string, error) {
 	return id, rest, nil
 }
 
-// c2PySplitlines is Python's str.splitlines() (without keepends) after
-// universal-newline reading: line boundaries are \n, \r, \r\n, \v, \f,
-// \x1c, \x1d, \x1e, \x85, U+2028 and U+2029; a final boundary does not start
-// an empty line.
-func c2PySplitlines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch r {
-		case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
-			out = append(out, s[start:i])
-			i += size
-			if r == '\r' && i < len(s) && s[i] == '\n' {
-				i++
-			}
-			start = i
-			continue
-		}
-		i += size
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
-}
-
 func mlspGrade(sub, ans *table.Table) (competition.Score, error) {
 	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "Id", "Probability")
 	if err != nil {

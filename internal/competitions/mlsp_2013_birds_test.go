@@ -189,10 +189,10 @@ func TestMlspPrepareErrors(t *testing.T) {
 func TestMlspGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(mlspTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(mlspTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(mlspTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := mlspGrade(tpsReadCSV(t, filepath.Join(mlspTestdata, name+".csv")), answers)
+			s, err := mlspGrade(c2ReadCSV(t, filepath.Join(mlspTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +205,7 @@ func TestMlspGradeGolden(t *testing.T) {
 
 func TestMlspGradeInvalid(t *testing.T) {
 	h := "Id,Probability\n"
-	answers := tpsCSV(t, h+"100,0\n101,1\n200,1\n")
+	answers := c2CSV(t, h+"100,0\n101,1\n200,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -219,7 +219,7 @@ func TestMlspGradeInvalid(t *testing.T) {
 		{"NaN", h + "100,\n101,1\n200,1\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := mlspGrade(tpsCSV(t, c.sub), answers)
+			_, err := mlspGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -232,7 +232,7 @@ func TestMlspGradeInvalid(t *testing.T) {
 
 func TestMlspGradeMalformed(t *testing.T) {
 	h := "Id,Probability\n"
-	answers := tpsCSV(t, h+"100,0\n101,1\n")
+	answers := c2CSV(t, h+"100,0\n101,1\n")
 	for _, sub := range []string{"", "Id\n", h, h + ",\n,\n", h + "100,1e400\n101,0\n", h + "100,True\n101,\n", h + "100,0.5\n100,0.5\n"} {
 		func() {
 			defer func() {
@@ -240,7 +240,7 @@ func TestMlspGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := mlspGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := mlspGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -25,7 +25,6 @@ package competitions
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -218,63 +217,6 @@ func nomadGlobXYZ(z *sharedZip) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// c2PyInt is Python int(s) for a str: surrounding whitespace, an optional
-// sign, ASCII digits with single underscores between them.
-func c2PyInt(s string) (int64, bool) {
-	s = strings.TrimSpace(s)
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
-		return 0, false
-	}
-	s = strings.ReplaceAll(s, "_", "")
-	v, err := strconv.ParseUint(s, 10, 63)
-	if err != nil {
-		return 0, false
-	}
-	if neg {
-		return -int64(v), true
-	}
-	return int64(v), true
-}
-
-// c2CountFiles counts regular files with the given suffix anywhere below dir
-// (pathlib's rglob); a missing dir counts 0.
-func c2CountFiles(dir, suffix string) (int, error) {
-	n := 0
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && p == dir {
-				return filepath.SkipDir
-			}
-			return err
-		}
-		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), suffix) {
-			n++
-		}
-		return nil
-	})
-	return n, err
-}
-
-// c2ReadZipTable reads a CSV member of an opened zip with the harness's
-// read_csv semantics.
-func c2ReadZipTable(z *sharedZip, member, zipPath string) (*table.Table, error) {
-	r, err := z.Open(member)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", zipPath, err)
-	}
-	defer r.Close()
-	t, err := table.Read(r, table.ReadOptions{Path: zipPath + ":" + member})
-	if err != nil {
-		return nil, fmt.Errorf("reading %s from %s: %w", member, zipPath, err)
-	}
-	return t, nil
 }
 
 func nomadGrade(sub, ans *table.Table) (competition.Score, error) {

@@ -110,10 +110,10 @@ func TestNomadPrepareErrors(t *testing.T) {
 func TestNomadGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(nomadTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(nomadTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(nomadTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := nomadGrade(tpsReadCSV(t, filepath.Join(nomadTestdata, name+".csv")), answers)
+			s, err := nomadGrade(c2ReadCSV(t, filepath.Join(nomadTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +125,7 @@ func TestNomadGradeGolden(t *testing.T) {
 }
 
 func TestNomadGradeInvalid(t *testing.T) {
-	answers := tpsCSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
+	answers := c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -138,7 +138,7 @@ func TestNomadGradeInvalid(t *testing.T) {
 		{"non-numeric prediction", "id,formation_energy_ev_natom,bandgap_energy_ev\n1,a,1\n2,0.2,2\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := nomadGrade(tpsCSV(t, c.sub), answers)
+			_, err := nomadGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -149,14 +149,14 @@ func TestNomadGradeInvalid(t *testing.T) {
 	}
 	// Positional comparison: the ids are ignored, rows in another order
 	// score differently without any error.
-	s, err := nomadGrade(tpsCSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n2,0.2,2.0\n1,0.1,1.0\n"), answers)
+	s, err := nomadGrade(c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n2,0.2,2.0\n1,0.1,1.0\n"), answers)
 	if err != nil || s.Value == 0 {
 		t.Errorf("reordered rows: %v, %v; want a non-zero score", s, err)
 	}
 }
 
 func TestNomadGradeMalformed(t *testing.T) {
-	answers := tpsCSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
+	answers := c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
 	for _, sub := range []string{"", "id\n", "formation_energy_ev_natom,bandgap_energy_ev\n",
 		"formation_energy_ev_natom,bandgap_energy_ev\n1e400,1\n1,1\n", "formation_energy_ev_natom,bandgap_energy_ev\nTrue,1\n,1\n"} {
 		func() {
@@ -165,7 +165,7 @@ func TestNomadGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := nomadGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := nomadGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -36,7 +36,7 @@ func TestPlantFakeRawCoversClasses(t *testing.T) {
 		if err := plantFakeRaw(dir, competition.FakeOptions{Seed: 7, Rows: rows}); err != nil {
 			t.Fatal(err)
 		}
-		df := tpsReadCSV(t, filepath.Join(dir, "train.csv"))
+		df := c2ReadCSV(t, filepath.Join(dir, "train.csv"))
 		_, test, err := plantSplit(df.Len())
 		if err != nil {
 			t.Fatal(err)
@@ -106,7 +106,7 @@ func TestPlantRenameNoChaining(t *testing.T) {
 		t.Fatal(err)
 	}
 	train, test, _ := plantSplit(30)
-	old := tpsReadCSV(t, filepath.Join(d.Raw, "train.csv"))
+	old := c2ReadCSV(t, filepath.Join(d.Raw, "train.csv"))
 	oldIDs, _ := old.Col("image_id")
 	for k, r := range train {
 		got, err := os.ReadFile(filepath.Join(d.Public, "images", "Train_"+strconv.Itoa(k)+".jpg"))
@@ -125,10 +125,10 @@ func TestPlantRenameNoChaining(t *testing.T) {
 func TestPlantGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(plantTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(plantTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(plantTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := plantGrade(tpsReadCSV(t, filepath.Join(plantTestdata, name+".csv")), answers)
+			s, err := plantGrade(c2ReadCSV(t, filepath.Join(plantTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +141,7 @@ func TestPlantGradeGolden(t *testing.T) {
 
 func TestPlantGradeInvalid(t *testing.T) {
 	h := "image_id,healthy,multiple_diseases,rust,scab\n"
-	answers := tpsCSV(t, h+"Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n")
+	answers := c2CSV(t, h+"Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n")
 	rows := "Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n"
 	for _, c := range []struct {
 		name, sub string
@@ -156,7 +156,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 		{"text score", h + strings.Replace(rows, "Test_0,1,", "Test_0,x,", 1), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := plantGrade(tpsCSV(t, c.sub), answers)
+			_, err := plantGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -166,7 +166,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 		})
 	}
 	// a class with one label in the answers: every submission fails (plain)
-	one := tpsCSV(t, h+"Test_0,1,0,0,0\nTest_1,0,0,1,0\n")
+	one := c2CSV(t, h+"Test_0,1,0,0,0\nTest_1,0,0,1,0\n")
 	if _, err := plantGrade(one, one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("single-class answers column: %v, want a plain error", err)
 	}
@@ -174,7 +174,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 
 func TestPlantGradeMalformed(t *testing.T) {
 	h := "image_id,healthy,multiple_diseases,rust,scab\n"
-	answers := tpsCSV(t, h+"Test_0,1,0,1,0\nTest_1,0,1,0,1\n")
+	answers := c2CSV(t, h+"Test_0,1,0,1,0\nTest_1,0,1,0,1\n")
 	for _, sub := range []string{"", "image_id\n", h, h + ",,,,\n,,,,\n", h + "Test_0,1e400,0,0,0\nTest_1,1,1,1,1\n", h + "1,True,0,0,0\n2,,1,1,1\n"} {
 		func() {
 			defer func() {
@@ -182,7 +182,7 @@ func TestPlantGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := plantGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := plantGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -155,10 +155,10 @@ func pizzaCompact(v pizzaValue) (string, error) {
 func TestPizzaGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(pizzaTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(pizzaTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(pizzaTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := pizzaGrade(tpsReadCSV(t, filepath.Join(pizzaTestdata, name+".csv")), answers)
+			s, err := pizzaGrade(c2ReadCSV(t, filepath.Join(pizzaTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +171,7 @@ func TestPizzaGradeGolden(t *testing.T) {
 
 func TestPizzaGradeInvalid(t *testing.T) {
 	h := "request_id,requester_received_pizza\n"
-	answers := tpsCSV(t, h+"t3_a,0\nt3_b,1\nt3_c,1\n")
+	answers := c2CSV(t, h+"t3_a,0\nt3_b,1\nt3_c,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -185,7 +185,7 @@ func TestPizzaGradeInvalid(t *testing.T) {
 		{"NaN score", h + "t3_a,\nt3_b,1\nt3_c,1\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := pizzaGrade(tpsCSV(t, c.sub), answers)
+			_, err := pizzaGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -198,7 +198,7 @@ func TestPizzaGradeInvalid(t *testing.T) {
 
 func TestPizzaGradeMalformed(t *testing.T) {
 	h := "request_id,requester_received_pizza\n"
-	answers := tpsCSV(t, h+"t3_a,0\nt3_b,1\n")
+	answers := c2CSV(t, h+"t3_a,0\nt3_b,1\n")
 	for _, sub := range []string{"", "request_id\n", h, h + ",\n,\n", h + "t3_a,1e400\nt3_b,0\n", h + "t3_a,True\nt3_b,\n", h + "t3_a,0.5\nt3_a,0.5\n"} {
 		func() {
 			defer func() {
@@ -206,7 +206,7 @@ func TestPizzaGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := pizzaGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := pizzaGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

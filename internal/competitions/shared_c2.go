@@ -35,11 +35,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -1202,6 +1205,140 @@ func c2SortIndexOrder(c *table.Column) []int {
 	out := make([]int, n)
 	for i := range out {
 		out[i] = i
+	}
+	return out
+}
+
+// c2PyInt is Python int(s) for a str: surrounding whitespace, an optional
+// sign, ASCII digits with single underscores between them.
+func c2PyInt(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return 0, false
+	}
+	s = strings.ReplaceAll(s, "_", "")
+	v, err := strconv.ParseUint(s, 10, 63)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		return -int64(v), true
+	}
+	return int64(v), true
+}
+
+// c2CountFiles counts regular files with the given suffix anywhere below dir
+// (pathlib's rglob); a missing dir counts 0.
+func c2CountFiles(dir, suffix string) (int, error) {
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && p == dir {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), suffix) {
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// c2ReadZipTable reads a CSV member of an opened zip with the harness's
+// read_csv semantics.
+func c2ReadZipTable(z *sharedZip, member, zipPath string) (*table.Table, error) {
+	r, err := z.Open(member)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", zipPath, err)
+	}
+	defer r.Close()
+	t, err := table.Read(r, table.ReadOptions{Path: zipPath + ":" + member})
+	if err != nil {
+		return nil, fmt.Errorf("reading %s from %s: %w", member, zipPath, err)
+	}
+	return t, nil
+}
+
+// c2SortedKeys is sorted(list(column)) as comparable keys: the cells in
+// pandas sort order (a Python sort of mixed text and numbers raises
+// TypeError, as does NaN among text).
+func c2SortedKeys(c *table.Column) ([]any, error) {
+	if c.Kind == table.String && (c.Mixed != nil || c.HasNull()) {
+		return nil, fmt.Errorf("'<' not supported between instances of 'float' and 'str'")
+	}
+	out := make([]any, 0, c.Len())
+	for _, i := range sharedSortIndex(c) {
+		k, ok := c2CellKey(c, i)
+		if !ok {
+			k = struct{ nan int }{i} // NaN: equal to nothing
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// c2CountTopFiles counts the regular files with the given suffix directly
+// in dir (glob("*<suffix>"): hidden names skipped).
+func c2CountTopFiles(dir, suffix string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") && strings.HasSuffix(e.Name(), suffix) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// c2SameNameSet reports set(a) == set(b).
+func c2SameNameSet(a, b []string) bool {
+	sa := map[string]bool{}
+	for _, s := range a {
+		sa[s] = true
+	}
+	sb := map[string]bool{}
+	for _, s := range b {
+		sb[s] = true
+		if !sa[s] {
+			return false
+		}
+	}
+	return len(sa) == len(sb)
+}
+
+// c2PySplitlines is Python's str.splitlines() (without keepends) after
+// universal-newline reading: line boundaries are \n, \r, \r\n, \v, \f,
+// \x1c, \x1d, \x1e, \x85, U+2028 and U+2029; a final boundary does not start
+// an empty line.
+func c2PySplitlines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+			out = append(out, s[start:i])
+			i += size
+			if r == '\r' && i < len(s) && s[i] == '\n' {
+				i++
+			}
+			start = i
+			continue
+		}
+		i += size
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
 	}
 	return out
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/pyfloat"
+	"github.com/mlebench/mlebench/internal/table"
 )
 
 // c2Impl returns the registered implementation of id.
@@ -33,6 +34,34 @@ func c2Impl(t testing.TB, id string) *competition.Impl {
 }
 
 func c2Ptr(v float64) *float64 { return &v }
+
+// c2ReadCSV reads a CSV file with the harness's reader.
+func c2ReadCSV(t *testing.T, path string) *table.Table {
+	t.Helper()
+	tb, err := table.ReadFile(path, table.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// c2CSV reads CSV text with the harness's reader (an empty text gives an
+// empty table, as the harness does).
+func c2CSV(t *testing.T, content string) *table.Table {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "s.csv")
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.ReadFile(p, table.ReadOptions{})
+	if errors.Is(err, table.ErrEmpty) {
+		return table.MustNew()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
 
 func c2MD5File(t testing.TB, path string) string {
 	t.Helper()

@@ -12,7 +12,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/table"
 )
 
 const tpsTestID = "tabular-playground-series-may-2022"
@@ -163,40 +162,15 @@ func TestTPSPrepareErrors(t *testing.T) {
 	}
 }
 
-func tpsReadCSV(t *testing.T, path string) *table.Table {
-	t.Helper()
-	tb, err := table.ReadFile(path, table.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
-
-func tpsCSV(t *testing.T, content string) *table.Table {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "s.csv")
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := table.ReadFile(p, table.ReadOptions{})
-	if errors.Is(err, table.ErrEmpty) {
-		return table.MustNew()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
-
 // TestTPSGradeGolden grades submissions whose scores were computed once with
 // scikit-learn (reference_grade.py → scores.json).
 func TestTPSGradeGolden(t *testing.T) {
 	var want map[string]float64
 	c2ReadJSON(t, filepath.Join(tpsTestdata, "scores.json"), &want)
-	answers := tpsReadCSV(t, filepath.Join(tpsTestdata, "answers.csv"))
+	answers := c2ReadCSV(t, filepath.Join(tpsTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			sub := tpsReadCSV(t, filepath.Join(tpsTestdata, name+".csv"))
+			sub := c2ReadCSV(t, filepath.Join(tpsTestdata, name+".csv"))
 			s, err := tpsGrade(sub, answers)
 			if err != nil {
 				t.Fatal(err)
@@ -219,7 +193,7 @@ func TestTPSGradeGolden(t *testing.T) {
 // TestTPSGradeInvalid covers every invalid case of the spec's Grade section,
 // in order.
 func TestTPSGradeInvalid(t *testing.T) {
-	answers := tpsCSV(t, "id,target\n800000,0\n800001,1\n800002,1\n")
+	answers := c2CSV(t, "id,target\n800000,0\n800001,1\n800002,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool // InvalidSubmissionError; otherwise a plain error
@@ -236,7 +210,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 		{"6 text ids never equal", "id,target\nx800000,0.1\n800001,0.2\n800002,0.3\n", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := tpsGrade(tpsCSV(t, c.sub), answers)
+			_, err := tpsGrade(c2CSV(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -251,7 +225,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 		"id,target\n800000.0,0\n800001.0,1\n800002.0,1\n",
 		"target,id\nFalse,800000\nTrue,800001\nTrue,800002\n",
 	} {
-		s, err := tpsGrade(tpsCSV(t, sub), answers)
+		s, err := tpsGrade(c2CSV(t, sub), answers)
 		if err != nil || s.Value != 1 {
 			t.Errorf("%q: %v, %v; want 1", sub, s, err)
 		}
@@ -261,7 +235,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 // TestTPSGradeMalformed: malformed submissions never panic and are never
 // valid.
 func TestTPSGradeMalformed(t *testing.T) {
-	answers := tpsCSV(t, "id,target\n800000,0\n800001,1\n")
+	answers := c2CSV(t, "id,target\n800000,0\n800001,1\n")
 	for _, sub := range []string{
 		"",
 		"id\n",
@@ -279,7 +253,7 @@ func TestTPSGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := tpsGrade(tpsCSV(t, sub), answers); err == nil {
+			if s, err := tpsGrade(c2CSV(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()
