@@ -18,6 +18,7 @@
 //
 // Grading: the shared AUROC helper (id, has_cactus) and binary ROC AUC, a
 // NumPy float64.
+
 package competitions
 
 import (

@@ -14,6 +14,7 @@
 //     quadratic weights act on label indices of the sorted label union.
 //
 // Deliberate difference: ids that are not plain file names are refused.
+
 package competitions
 
 import (

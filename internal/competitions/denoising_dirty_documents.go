@@ -23,6 +23,7 @@
 // equal-length asserts re-read the 5-6 million row files; the port counts
 // the rows it wrote instead (ids are unique by construction, so the
 // duplicate assert cannot fail).
+
 package competitions
 
 import (

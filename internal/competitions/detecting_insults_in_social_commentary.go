@@ -12,6 +12,7 @@
 //     (DataFrame.equals on the re-read files), equal Comment sets;
 //   - grading: the shared AUROC helper with the free-text Comment as id
 //     (stable sort, see the spec's note on duplicate comments).
+
 package competitions
 
 import (

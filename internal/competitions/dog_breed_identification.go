@@ -17,6 +17,7 @@
 //     (clip to [eps, 1−eps], no renormalisation), a Python float.
 //
 // Deliberate difference: ids that are not plain file names are refused.
+
 package competitions
 
 import (

@@ -19,6 +19,7 @@
 // Deliberate differences: raw/train.zip is read in place instead of being
 // extracted into raw/ and deleted again; the public zips list their members
 // sorted by name with a fixed timestamp.
+
 package competitions
 
 import (

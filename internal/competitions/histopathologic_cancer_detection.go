@@ -15,6 +15,7 @@
 // Deliberate differences: ids that are not plain file names are refused;
 // raw/test/*.tif is counted with pathlib's glob semantics (names starting
 // with "." included).
+
 package competitions
 
 import (

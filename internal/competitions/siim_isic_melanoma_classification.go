@@ -21,6 +21,7 @@
 // Deviation: the original reads raw/train.csv with pandas' default float
 // parser, this port with the round-trip one; they differ at most in the last
 // bit of long decimals, which age_approx (whole numbers) never has.
+
 package competitions
 
 import (

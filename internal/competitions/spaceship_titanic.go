@@ -12,6 +12,7 @@
 //     scikit-learn 1.5 target checks: 0/1 ints or floats compare equal to the
 //     bool answers, a column with a missing cell or ≤ 2 distinct strings
 //     raises (null score), more than 2 distinct strings score as all wrong.
+
 package competitions
 
 import (

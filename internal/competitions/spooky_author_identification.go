@@ -17,6 +17,7 @@
 //   - then the shared one-hot helper (missing columns / id → invalid, id
 //     mismatch after sorting → assertion error) and scikit-learn 1.5
 //     log_loss: clip at float64 eps, no renormalisation, Python float.
+
 package competitions
 
 import (

@@ -16,6 +16,7 @@
 //
 // The 4M-row raw file goes through C2's parallel fast path (shared_c2.go);
 // files it declines (quoted fields, booleans, …) go through package table.
+
 package competitions
 
 import (

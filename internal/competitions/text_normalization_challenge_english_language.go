@@ -6,6 +6,7 @@
 // inference, a split over sentence ids in first-appearance order,
 // per-part renumbering, QUOTE_NONNUMERIC output, stored public zips, and
 // exact-match accuracy of str() values as a Python float.
+
 package competitions
 
 import (

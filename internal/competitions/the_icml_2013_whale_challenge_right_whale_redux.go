@@ -18,6 +18,7 @@
 //     deflated; here in name order with a fixed timestamp);
 //   - grading is prepare_for_auroc_metric (clip, probability) and
 //     scikit-learn's binary roc_auc_score, a numpy float64.
+
 package competitions
 
 import (
