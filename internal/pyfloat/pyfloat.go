@@ -15,7 +15,6 @@ package pyfloat
 import (
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Repr formats x exactly as Python's repr(float) does.
@@ -24,7 +23,7 @@ func Repr(x float64) string {
 	return string(AppendRepr(nil, x))
 }
 
-// AppendRepr appends [Repr](x) to dst.
+// AppendRepr appends [Repr](x) to dst without allocating.
 func AppendRepr(dst []byte, x float64) []byte {
 	switch {
 	case math.IsNaN(x):
@@ -33,12 +32,22 @@ func AppendRepr(dst []byte, x float64) []byte {
 		return append(dst, "inf"...)
 	case math.IsInf(x, -1):
 		return append(dst, "-inf"...)
-	}
-	if x == 0 {
+	case x == 0:
 		if math.Signbit(x) {
 			return append(dst, "-0.0"...)
 		}
 		return append(dst, "0.0"...)
+	}
+	if ax := math.Abs(x); ax >= 1e-4 && ax < 1e16 {
+		// Positional: Go's shortest 'f' form has repr's digits.
+		n := len(dst)
+		dst = strconv.AppendFloat(dst, x, 'f', -1, 64)
+		for _, c := range dst[n:] {
+			if c == '.' {
+				return dst
+			}
+		}
+		return append(dst, '.', '0')
 	}
 	// Shortest round-trip digits in scientific form: [-]d[.ddd]e±XX.
 	var buf [32]byte
@@ -47,15 +56,33 @@ func AppendRepr(dst []byte, x float64) []byte {
 	if neg {
 		e = e[1:]
 	}
-	ePos := strings.IndexByte(string(e), 'e')
-	mant := e[:ePos]
-	exp, _ := strconv.Atoi(string(e[ePos+1:]))
-	digits := make([]byte, 0, len(mant))
-	for _, c := range mant {
+	ePos := len(e) - 1
+	for e[ePos] != 'e' {
+		ePos--
+	}
+	var digs [24]byte
+	nd := 0
+	for _, c := range e[:ePos] {
 		if c != '.' {
-			digits = append(digits, c)
+			digs[nd] = c
+			nd++
 		}
 	}
+	exp := 0
+	for _, c := range e[ePos+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if e[ePos+1] == '-' {
+		exp = -exp
+	}
+	return AppendDigits(dst, neg, digs[:nd], exp)
+}
+
+// AppendDigits lays out a non-zero float given its shortest decimal digits
+// (no leading zero) and the decimal exponent of the first digit, as Python's
+// repr does: positional for -4 <= exp < 16 (".0" appended to integral
+// values), otherwise d.ddde±XX with at least two exponent digits.
+func AppendDigits(dst []byte, neg bool, digits []byte, exp int) []byte {
 	if neg {
 		dst = append(dst, '-')
 	}
@@ -84,7 +111,6 @@ func AppendRepr(dst []byte, x float64) []byte {
 		}
 		return append(dst, digits...)
 	}
-	// 0 <= exp < 16: integer part has exp+1 digits.
 	intLen := exp + 1
 	if len(digits) <= intLen {
 		dst = append(dst, digits...)

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/mlebench/mlebench/internal/pyfloat"
 )
 
 // Writing reproduces pandas DataFrame.to_csv(index=False) byte for byte,
@@ -326,83 +328,8 @@ func (cw *csvWriter) appendText(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// appendRepr appends Python's repr of x; it is [pyfloat.AppendRepr] without
-// allocations (the equivalence is tested).
-func appendRepr(dst []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(dst, "nan"...)
-	case math.IsInf(x, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(x, -1):
-		return append(dst, "-inf"...)
-	case x == 0:
-		if math.Signbit(x) {
-			return append(dst, "-0.0"...)
-		}
-		return append(dst, "0.0"...)
-	}
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], x, 'e', -1, 64)
-	if e[0] == '-' {
-		dst = append(dst, '-')
-		e = e[1:]
-	}
-	// e is d[.ddd]e±XX[X].
-	p := 0
-	for e[p] != 'e' {
-		p++
-	}
-	mant := e[:p]
-	exp := 0
-	for _, c := range e[p+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if e[p+1] == '-' {
-		exp = -exp
-	}
-	var dg [20]byte
-	digits := append(dg[:0], mant[0])
-	if len(mant) > 2 {
-		digits = append(digits, mant[2:]...)
-	}
-	if exp < -4 || exp >= 16 {
-		dst = append(dst, digits[0])
-		if len(digits) > 1 {
-			dst = append(dst, '.')
-			dst = append(dst, digits[1:]...)
-		}
-		dst = append(dst, 'e')
-		if exp < 0 {
-			dst = append(dst, '-')
-			exp = -exp
-		} else {
-			dst = append(dst, '+')
-		}
-		if exp < 10 {
-			dst = append(dst, '0')
-		}
-		return strconv.AppendInt(dst, int64(exp), 10)
-	}
-	if exp < 0 {
-		dst = append(dst, '0', '.')
-		for k := 0; k < -exp-1; k++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, digits...)
-	}
-	intLen := exp + 1
-	if len(digits) <= intLen {
-		dst = append(dst, digits...)
-		for k := len(digits); k < intLen; k++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, '.', '0')
-	}
-	dst = append(dst, digits[:intLen]...)
-	dst = append(dst, '.')
-	return append(dst, digits[intLen:]...)
-}
+// appendRepr appends Python's repr of x.
+func appendRepr(dst []byte, x float64) []byte { return pyfloat.AppendRepr(dst, x) }
 
 // pyFormat is a parsed Python %-format for one float.
 type pyFormat struct {
