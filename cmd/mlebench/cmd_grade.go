@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,9 +13,27 @@ import (
 )
 
 type gradeOptions struct {
-	Submission  string
-	OutputDir   string
-	Percentiles bool
+	Submission   string
+	OutputDir    string
+	Percentiles  bool
+	Leaderboards []string
+}
+
+// loadLeaderboards parses --leaderboard ID=FILE values.
+func loadLeaderboards(specs []string) (map[string]*grade.Leaderboard, error) {
+	out := map[string]*grade.Leaderboard{}
+	for _, spec := range specs {
+		id, path, ok := strings.Cut(spec, "=")
+		if !ok || id == "" || path == "" {
+			return nil, usagef("--leaderboard wants ID=FILE, got %q", spec)
+		}
+		lb, err := grade.LoadLeaderboard(id, path)
+		if err != nil {
+			return nil, fmt.Errorf("leaderboard for %s: %w", id, err)
+		}
+		out[id] = lb
+	}
+	return out, nil
 }
 
 func newGradeCommand(g *Global) *cobra.Command {
@@ -31,6 +50,7 @@ func newGradeCommand(g *Global) *cobra.Command {
 	f.StringVar(&opts.Submission, "submission", "", "JSONL file of submissions (required)")
 	f.StringVar(&opts.OutputDir, "output-dir", "", "directory for <timestamp>_grading_report.json (required)")
 	f.BoolVar(&opts.Percentiles, "percentiles", false, "add each score's percentile among the human leaderboard teams (extension; changes the report shape)")
+	f.StringArrayVar(&opts.Leaderboards, "leaderboard", nil, "ID=FILE: medal thresholds (and percentiles) from this full leaderboard (Kaggle's download format or rank,score) instead of the built-in snapshot; repeatable")
 	cmd.MarkFlagRequired("submission")
 	cmd.MarkFlagRequired("output-dir")
 	return cmd
@@ -46,7 +66,11 @@ func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", opts.Submission, err)
 	}
-	gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
+	lbs, err := loadLeaderboards(opts.Leaderboards)
+	if err != nil {
+		return err
+	}
+	gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes, Leaderboards: lbs}
 	bar := newProgress(g, "grading", int64(len(entries)))
 	reports, err := gr.GradeEntries(cmd.Context(), entries, func(done int) { bar.Set(int64(done)) })
 	bar.Done()
@@ -70,6 +94,7 @@ func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
 
 type gradeSampleOptions struct {
 	Percentiles bool
+	Leaderboard string
 }
 
 func newGradeSampleCommand(g *Global) *cobra.Command {
@@ -80,6 +105,13 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
+			if opts.Leaderboard != "" {
+				lbs, err := loadLeaderboards([]string{args[1] + "=" + opts.Leaderboard})
+				if err != nil {
+					return err
+				}
+				gr.Leaderboards = lbs
+			}
 			rep, err := gr.GradeCSV(cmd.Context(), args[1], args[0])
 			if err != nil {
 				return err
@@ -94,5 +126,6 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Percentiles, "percentiles", false, "add the score's percentile among the human leaderboard teams (extension)")
+	cmd.Flags().StringVar(&opts.Leaderboard, "leaderboard", "", "FILE: medal thresholds (and percentile) from this full leaderboard (Kaggle's download format or rank,score) instead of the built-in snapshot")
 	return cmd
 }

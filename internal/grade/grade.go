@@ -38,6 +38,10 @@ type Grader struct {
 	Log *slog.Logger
 	// Percentiles, when set, adds the percentile extension to reports.
 	Percentiles bool
+	// Leaderboards replaces the built-in thresholds of the competitions it
+	// names with ones computed from a full leaderboard the user supplied
+	// (see [LoadLeaderboard]); percentiles then come from it too.
+	Leaderboards map[string]*Leaderboard
 	// Fixes are the opt-in departures from the original in effect
 	// (see package feature); nil means the original's behaviour.
 	Fixes feature.Set
@@ -173,6 +177,10 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	}
 	rep.ValidSubmission = rep.Score != nil
 	t := comp.Thresholds
+	lb := g.Leaderboards[comp.ID]
+	if lb != nil {
+		t = lb.Thresholds
+	}
 	m := Rank(rep.Score, t)
 	rep.GoldThreshold, rep.SilverThreshold, rep.BronzeThreshold, rep.MedianThreshold = t.Gold, t.Silver, t.Bronze, t.Median
 	rep.GoldMedal, rep.SilverMedal, rep.BronzeMedal, rep.AboveMedian = m.Gold, m.Silver, m.Bronze, m.AboveMedian
@@ -182,7 +190,11 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	if g.Percentiles {
 		rep.WithPercentile = true
 		if rep.Score != nil {
-			if p, ok := Percentile(comp.ID, *rep.Score); ok {
+			p, ok := Percentile(comp.ID, *rep.Score)
+			if lb != nil {
+				p, ok = lb.Percentile(*rep.Score)
+			}
+			if ok {
 				rep.Percentile = &p
 			}
 		}

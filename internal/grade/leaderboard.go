@@ -189,3 +189,46 @@ func Rank(score *float64, t competition.Thresholds) Medals {
 	}
 	return m
 }
+
+// Leaderboard is a full leaderboard a user supplied, with the thresholds the
+// original's rules give for it.
+type Leaderboard struct {
+	Scores     []float64 // file order, best first (after DropSentinelScores)
+	Thresholds competition.Thresholds
+}
+
+// LoadLeaderboard reads a leaderboard file (Kaggle's download format or
+// `rank,score`) for a competition and computes its thresholds.
+func LoadLeaderboard(competitionID, path string) (*Leaderboard, error) {
+	scores, err := ReadLeaderboardFile(path)
+	if err != nil {
+		return nil, err
+	}
+	scores = DropSentinelScores(competitionID, scores)
+	t, err := ThresholdsFromScores(scores)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &Leaderboard{Scores: scores, Thresholds: t}, nil
+}
+
+// Percentile is the share of the leaderboard's teams, in percent, whose score
+// the given score ties or beats (NaN team scores count as beaten); ok is
+// false for a NaN score.
+func (l *Leaderboard) Percentile(score float64) (float64, bool) {
+	if math.IsNaN(score) || len(l.Scores) == 0 {
+		return 0, false
+	}
+	n := 0
+	for _, s := range l.Scores {
+		switch {
+		case math.IsNaN(s):
+			n++
+		case l.Thresholds.LowerIsBetter && score <= s:
+			n++
+		case !l.Thresholds.LowerIsBetter && score >= s:
+			n++
+		}
+	}
+	return 100 * float64(n) / float64(len(l.Scores)), true
+}

@@ -211,3 +211,31 @@ func TestPercentile(t *testing.T) {
 		t.Errorf("nyc taxi huge rmse: %v %v", p, ok)
 	}
 }
+
+func TestUserLeaderboard(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lb.csv")
+	// 10 teams, lower is better: gold = row 1, silver = row 2, bronze = row 4.
+	content := "rank,score\n1,0.1\n2,0.2\n3,0.3\n4,0.4\n5,0.5\n6,0.6\n7,0.7\n8,0.8\n9,0.9\n10,1.0\n"
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := LoadLeaderboard("x", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := competition.Thresholds{Gold: 0.1, Silver: 0.2, Bronze: 0.4, Median: 0.55, LowerIsBetter: true}
+	if lb.Thresholds != want {
+		t.Errorf("thresholds = %+v, want %+v", lb.Thresholds, want)
+	}
+	if p, ok := lb.Percentile(0.35); !ok || p != 70 {
+		t.Errorf("percentile(0.35) = %v %v, want 70", p, ok)
+	}
+	if _, ok := lb.Percentile(math.NaN()); ok {
+		t.Error("NaN score has a percentile")
+	}
+	os.WriteFile(path, []byte("rank,score\n"), 0o644)
+	if _, err := LoadLeaderboard("x", path); err == nil {
+		t.Error("empty leaderboard accepted")
+	}
+}
