@@ -16,10 +16,10 @@ func TestGradeEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
 	raw := filepath.Join(dir, "raw")
-	if _, errs, code := prepareRunCLI(t, "dev", "fake-raw", "-c", "spaceship-titanic", "-o", raw); code != 0 {
+	if _, errs, code := cliRun(t, "dev", "fake-raw", "-c", "spaceship-titanic", "-o", raw); code != 0 {
 		t.Fatalf("fake-raw: %s", errs)
 	}
-	if _, errs, code := prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--raw", raw, "--data-dir", data,
+	if _, errs, code := cliRun(t, "prepare", "-c", "spaceship-titanic", "--raw", raw, "--data-dir", data,
 		"--skip-verification", "--upstream-dir", upstream); code != 0 {
 		t.Fatalf("prepare: %s", errs)
 	}
@@ -37,7 +37,7 @@ func TestGradeEndToEnd(t *testing.T) {
 	jsonl := filepath.Join(dir, "submissions.jsonl")
 	os.WriteFile(jsonl, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	out := filepath.Join(dir, "reports")
-	if _, errs, code := prepareRunCLI(t, "grade", "--submission", jsonl, "--output-dir", out, "--data-dir", data); code != 0 {
+	if _, errs, code := cliRun(t, "grade", "--submission", jsonl, "--output-dir", out, "--data-dir", data); code != 0 {
 		t.Fatalf("grade: %s", errs)
 	}
 	files, _ := filepath.Glob(filepath.Join(out, "*_grading_report.json"))
@@ -72,7 +72,7 @@ func TestGradeEndToEnd(t *testing.T) {
 	// better; thresholds come from it, not from the built-in snapshot.
 	lb := filepath.Join(dir, "lb.csv")
 	os.WriteFile(lb, []byte("rank,score\n1,0.99\n2,0.9\n3,0.6\n4,0.4\n"), 0o644)
-	stdout, errs, code := prepareRunCLI(t, "grade-sample", filepath.Join(public, "sample_submission.csv"), "spaceship-titanic",
+	stdout, errs, code := cliRun(t, "grade-sample", filepath.Join(public, "sample_submission.csv"), "spaceship-titanic",
 		"--data-dir", data, "--leaderboard", lb, "--percentiles")
 	if code != 0 {
 		t.Fatalf("grade-sample: %s", errs)
@@ -82,7 +82,7 @@ func TestGradeEndToEnd(t *testing.T) {
 			t.Errorf("grade-sample output lacks %s:\n%s", want, stdout)
 		}
 	}
-	if _, _, code := prepareRunCLI(t, "grade-sample", bad, "spaceship-titanic", "--data-dir", data, "--leaderboard", "x"); code == 0 {
+	if _, _, code := cliRun(t, "grade-sample", bad, "spaceship-titanic", "--data-dir", data, "--leaderboard", "x"); code == 0 {
 		t.Error("a missing leaderboard file was accepted")
 	}
 }

@@ -51,12 +51,12 @@ func TestPreflightCommand(t *testing.T) {
 	srv.SetRulesAccepted("spaceship-titanic", false)
 	data := t.TempDir()
 
-	stdout, stderr, code := prepareRunCLI(t, "preflight", "-c", "spaceship-titanic", "--data-dir", data)
+	stdout, stderr, code := cliRun(t, "preflight", "-c", "spaceship-titanic", "--data-dir", data)
 	if code != exitError || !strings.Contains(stdout, "accept the rules at https://www.kaggle.com/c/spaceship-titanic/rules") ||
 		!strings.Contains(stdout, "0 of 1 competitions can be downloaded") || !strings.Contains(stderr, "need attention") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	stdout, _, code = prepareRunCLI(t, "preflight", "-c", "spaceship-titanic", "--json", "--data-dir", data)
+	stdout, _, code = cliRun(t, "preflight", "-c", "spaceship-titanic", "--json", "--data-dir", data)
 	var out struct {
 		Ready, Total int
 		Competitions []struct {
@@ -76,17 +76,17 @@ func TestPreflightCommand(t *testing.T) {
 	}
 
 	srv.SetRulesAccepted("spaceship-titanic", true)
-	stdout, stderr, code = prepareRunCLI(t, "preflight", "-c", "spaceship-titanic", "--data-dir", data)
+	stdout, stderr, code = cliRun(t, "preflight", "-c", "spaceship-titanic", "--data-dir", data)
 	if code != exitOK || !strings.Contains(stdout, "All 1 competitions can be downloaded.") || !strings.Contains(stdout, "KAGGLE_USERNAME") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 
 	// No selection is a usage error; unknown ids fail before any request.
-	if _, stderr, code := prepareRunCLI(t, "preflight"); code != exitUsage || !strings.Contains(stderr, "must be specified") {
+	if _, stderr, code := cliRun(t, "preflight"); code != exitUsage || !strings.Contains(stderr, "must be specified") {
 		t.Errorf("no selection: exit %d, %s", code, stderr)
 	}
 	srv.ResetRequests()
-	if _, _, code := prepareRunCLI(t, "preflight", "-c", "nope"); code != exitError || len(srv.Requests()) != 0 {
+	if _, _, code := cliRun(t, "preflight", "-c", "nope"); code != exitError || len(srv.Requests()) != 0 {
 		t.Errorf("unknown id: exit %d, %d requests", code, len(srv.Requests()))
 	}
 }
@@ -94,13 +94,13 @@ func TestPreflightCommand(t *testing.T) {
 func TestPreflightCommandCredentials(t *testing.T) {
 	preflightKaggle(t)
 	t.Setenv("KAGGLE_KEY", "wrong")
-	_, stderr, code := prepareRunCLI(t, "preflight", "-c", "spaceship-titanic")
+	_, stderr, code := cliRun(t, "preflight", "-c", "spaceship-titanic")
 	if code != exitError || !strings.Contains(stderr, "Kaggle authentication failed!") || strings.Contains(stderr, "wrong") {
 		t.Errorf("wrong key: exit %d, %s", code, stderr)
 	}
 	t.Setenv("KAGGLE_USERNAME", "")
 	t.Setenv("KAGGLE_KEY", "")
-	_, stderr, code = prepareRunCLI(t, "preflight", "-c", "spaceship-titanic")
+	_, stderr, code = cliRun(t, "preflight", "-c", "spaceship-titanic")
 	if code != exitError || !strings.Contains(stderr, "KAGGLE_USERNAME") {
 		t.Errorf("no credentials: exit %d, %s", code, stderr)
 	}
@@ -114,7 +114,7 @@ func TestPrepareCommandDownloadsFromKaggle(t *testing.T) {
 
 	// Rules not accepted: stopped by the preflight, before any download.
 	srv.SetRulesAccepted("spaceship-titanic", false)
-	_, stderr, code := prepareRunCLI(t, args...)
+	_, stderr, code := cliRun(t, args...)
 	if code != exitError || !strings.Contains(stderr, "https://www.kaggle.com/c/spaceship-titanic/rules") || !strings.Contains(stderr, "nothing was downloaded") {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -124,7 +124,7 @@ func TestPrepareCommandDownloadsFromKaggle(t *testing.T) {
 
 	srv.SetRulesAccepted("spaceship-titanic", true)
 	srv.DropNextTransfer(-1) // cut half-way; resumed by the client
-	stdout, stderr, code := prepareRunCLI(t, args...)
+	stdout, stderr, code := cliRun(t, args...)
 	if code != exitOK || !strings.Contains(stdout, "spaceship-titanic: prepared") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -139,7 +139,7 @@ func TestPrepareCommandDownloadsFromKaggle(t *testing.T) {
 	}
 
 	// With verification the fake zip's MD5 is refused, naming the file.
-	_, stderr, code = prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--data-dir", data, "--upstream-dir", upstream)
+	_, stderr, code = cliRun(t, "prepare", "-c", "spaceship-titanic", "--data-dir", data, "--upstream-dir", upstream)
 	if code != exitError || !strings.Contains(stderr, "Checksum for `"+filepath.Join(data, "spaceship-titanic", "spaceship-titanic.zip")+"` does not match") {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -159,15 +159,15 @@ func TestDownloadLeaderboardCommand(t *testing.T) {
 	srv.AddCompetition(kaggletest.Competition{ID: "spaceship-titanic", Files: files, Leaderboard: lb})
 	data := t.TempDir()
 
-	if _, stderr, code := prepareRunCLI(t, "dev", "download-leaderboard"); code != exitUsage || !strings.Contains(stderr, "Either --all or --competition-id must be specified.") {
+	if _, stderr, code := cliRun(t, "dev", "download-leaderboard"); code != exitUsage || !strings.Contains(stderr, "Either --all or --competition-id must be specified.") {
 		t.Errorf("no selection: exit %d, %s", code, stderr)
 	}
 	srv.ResetRequests()
-	stdout, stderr, code := prepareRunCLI(t, "dev", "download-leaderboard", "-c", "spaceship-titanic", "--data-dir", data)
+	stdout, stderr, code := cliRun(t, "dev", "download-leaderboard", "-c", "spaceship-titanic", "--data-dir", data)
 	if code != exitOK || !strings.Contains(stdout, "spaceship-titanic: gold 0.82066") || !strings.Contains(stdout, "built-in") || len(srv.Requests()) != 0 {
 		t.Errorf("built-in check: exit %d, %s %s, %d requests", code, stdout, stderr, len(srv.Requests()))
 	}
-	stdout, stderr, code = prepareRunCLI(t, "dev", "download-leaderboard", "-c", "spaceship-titanic", "--force", "--json", "--data-dir", data)
+	stdout, stderr, code = cliRun(t, "dev", "download-leaderboard", "-c", "spaceship-titanic", "--force", "--json", "--data-dir", data)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}

@@ -14,15 +14,6 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions"
 )
 
-// prepareRunCLI runs the command line in-process and returns its output
-// and exit code.
-func prepareRunCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, Streams{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), errb.String(), code
-}
-
 // prepareUpstreamDir is the original's files in ../shared/upstream.
 func prepareUpstreamDir(t *testing.T) string {
 	t.Helper()
@@ -63,7 +54,7 @@ func TestPrepareCommandUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, stderr, code := prepareRunCLI(t, tt.args...)
+			_, stderr, code := cliRun(t, tt.args...)
 			if code != tt.code || !strings.Contains(stderr, tt.msg) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, tt.code, tt.msg)
 			}
@@ -78,7 +69,7 @@ func TestPrepareCommandResolvesEveryIDFirst(t *testing.T) {
 	// The blank line is an empty id (no stripping, as the original), which
 	// fails lookup before anything is prepared.
 	os.WriteFile(list, []byte("spaceship-titanic\n\nspaceship-titanic\n"), 0o644)
-	_, stderr, code := prepareRunCLI(t, "prepare", "-l", list, "--data-dir", data, "--skip-verification")
+	_, stderr, code := cliRun(t, "prepare", "-l", list, "--data-dir", data, "--skip-verification")
 	if code != exitError || !strings.Contains(stderr, `unknown competition: ""`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
@@ -91,7 +82,7 @@ func TestPrepareCommandResolvesEveryIDFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(cat.All()) != len(competitions.All()) {
-		_, stderr, code = prepareRunCLI(t, "prepare", "--all", "--data-dir", data)
+		_, stderr, code = cliRun(t, "prepare", "--all", "--data-dir", data)
 		if code != exitError || !strings.Contains(stderr, competition.ErrNotImplemented.Error()) {
 			t.Errorf("--all: exit %d, stderr %q", code, stderr)
 		}
@@ -129,7 +120,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 	common := []string{"--data-dir", data, "--upstream-dir", upstream}
 
 	// The fake zip is not Kaggle's: verification names it.
-	_, stderr, code := prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip}, common...)...)
+	_, stderr, code := cliRun(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip}, common...)...)
 	if code != exitError || !strings.Contains(stderr, "Checksum for `"+zip+"` does not match the expected checksum! Expected `"+comp.Checksums.Zip+"`") {
 		t.Fatalf("exit %d, stderr %s", code, stderr)
 	}
@@ -137,7 +128,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 		t.Fatal("prepared despite the checksum failure")
 	}
 
-	stdout, stderr, code := prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip, "--skip-verification", "--json"}, common...)...)
+	stdout, stderr, code := cliRun(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip, "--skip-verification", "--json"}, common...)...)
 	if code != exitOK {
 		t.Fatalf("prepare: exit %d\n%s", code, stderr)
 	}
@@ -157,7 +148,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 		t.Errorf("description.md differs from the original's (%v)", err)
 	}
 
-	stdout, stderr, code = prepareRunCLI(t, "grade-sample", paths.SampleSubmission, "spaceship-titanic", "--data-dir", data)
+	stdout, stderr, code = cliRun(t, "grade-sample", paths.SampleSubmission, "spaceship-titanic", "--data-dir", data)
 	if code != exitOK {
 		t.Fatalf("grade-sample: exit %d\n%s", code, stderr)
 	}
@@ -172,20 +163,20 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 	// Offline, without --raw and without a zip in DATA/<id>, a prepared
 	// competition is only verified; an unprepared one asks for --raw.
 	other := filepath.Join(root, "other-data")
-	_, stderr, code = prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--skip-verification", "--data-dir", other, "--upstream-dir", upstream)
+	_, stderr, code = cliRun(t, "prepare", "-c", "spaceship-titanic", "--skip-verification", "--data-dir", other, "--upstream-dir", upstream)
 	if code != exitError || !strings.Contains(stderr, "--raw") || !strings.Contains(stderr, "Kaggle API credentials") {
 		t.Errorf("offline without data: exit %d, %s", code, stderr)
 	}
 
 	// Developer flow: write checksums for these files, verify, tamper.
-	_, stderr, code = prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip, "--overwrite-checksums"}, common...)...)
+	_, stderr, code = cliRun(t, append([]string{"prepare", "-c", "spaceship-titanic", "--raw", zip, "--overwrite-checksums"}, common...)...)
 	if code != exitOK {
 		t.Fatalf("overwrite-checksums: exit %d\n%s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(paths.Root, "checksums.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code = prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic"}, common...)...)
+	stdout, stderr, code = cliRun(t, append([]string{"prepare", "-c", "spaceship-titanic"}, common...)...)
 	if code != exitOK || !strings.Contains(stdout, "already prepared, checksums verified") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -195,7 +186,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 	}
 	f.WriteString("tampered\n")
 	f.Close()
-	_, stderr, code = prepareRunCLI(t, append([]string{"prepare", "-c", "spaceship-titanic"}, common...)...)
+	_, stderr, code = cliRun(t, append([]string{"prepare", "-c", "spaceship-titanic"}, common...)...)
 	if code != exitError || !strings.Contains(stderr, "Checksums do not match for `spaceship-titanic`!") || !strings.Contains(stderr, "public/train.csv: expected ") {
 		t.Fatalf("tampered: exit %d\n%s", code, stderr)
 	}
@@ -204,7 +195,7 @@ func TestPrepareCommandSpaceshipTitanic(t *testing.T) {
 func TestPrepareCommandMissingDescription(t *testing.T) {
 	prepareNoKaggle(t)
 	data := t.TempDir()
-	_, stderr, code := prepareRunCLI(t, "prepare", "-c", "spaceship-titanic", "--raw", data, "--data-dir", data, "--upstream-dir", filepath.Join(data, "nowhere"))
+	_, stderr, code := cliRun(t, "prepare", "-c", "spaceship-titanic", "--raw", data, "--data-dir", data, "--upstream-dir", filepath.Join(data, "nowhere"))
 	if code != exitError || !strings.Contains(stderr, "--upstream-dir") || !strings.Contains(stderr, "MLEBENCH_UPSTREAM_DIR") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}

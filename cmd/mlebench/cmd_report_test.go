@@ -16,7 +16,7 @@ func reportFixture(name string) string {
 func TestReportCommand(t *testing.T) {
 	out := t.TempDir()
 	html, md := filepath.Join(out, "r.html"), filepath.Join(out, "r.md")
-	stdout, stderr, code := prepareRunCLI(t, "report", reportFixture("upstream-a"), reportFixture("upstream-b"),
+	stdout, stderr, code := cliRun(t, "report", reportFixture("upstream-a"), reportFixture("upstream-b"),
 		"--out", html, "--markdown", md, "--split", "low", "--title", "CLI test", "--data-dir", t.TempDir())
 	if code != exitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
@@ -38,11 +38,11 @@ func TestReportCommand(t *testing.T) {
 	}
 
 	// Markdown on stdout, JSON summary.
-	stdout, _, code = prepareRunCLI(t, "report", reportFixture("upstream-a"), "--out", "", "--markdown", "-")
+	stdout, _, code = cliRun(t, "report", reportFixture("upstream-a"), "--out", "", "--markdown", "-")
 	if code != exitOK || !strings.HasPrefix(stdout, "# MLE-bench results\n") {
 		t.Errorf("markdown to stdout: exit %d\n%s", code, stdout)
 	}
-	stdout, _, code = prepareRunCLI(t, "report", reportFixture("upstream-a"), "--out", filepath.Join(out, "j.html"), "--json")
+	stdout, _, code = cliRun(t, "report", reportFixture("upstream-a"), "--out", filepath.Join(out, "j.html"), "--json")
 	var js struct {
 		Written map[string]string
 		Splits  []struct {
@@ -70,7 +70,7 @@ func TestReportCommandErrors(t *testing.T) {
 		{[]string{"compare", "--a", reportFixture("cmp-a"), "--b", reportFixture("zz*")}, exitError, "matches no run group"},
 		{[]string{"compare", "--a", reportFixture("cmp-a"), "--b", reportFixture("runner-toy")}, exitError, "no competition in common"},
 	} {
-		_, stderr, code := prepareRunCLI(t, c.args...)
+		_, stderr, code := cliRun(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.msg) {
 			t.Errorf("%v: exit %d, stderr:\n%s", c.args, code, stderr)
 		}
@@ -78,7 +78,7 @@ func TestReportCommandErrors(t *testing.T) {
 }
 
 func TestCompareCommand(t *testing.T) {
-	stdout, stderr, code := prepareRunCLI(t, "compare", "--a", reportFixture("cmp-a"), "--b", reportFixture("cmp-[b]"), "--label-a", "old", "--label-b", "new")
+	stdout, stderr, code := cliRun(t, "compare", "--a", reportFixture("cmp-a"), "--b", reportFixture("cmp-[b]"), "--label-a", "old", "--label-b", "new")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -89,7 +89,7 @@ func TestCompareCommand(t *testing.T) {
 		}
 	}
 	// Identical sets: no difference, a degenerate interval.
-	stdout, _, code = prepareRunCLI(t, "compare", "--a", reportFixture("upstream-a")+","+reportFixture("upstream-b"),
+	stdout, _, code = cliRun(t, "compare", "--a", reportFixture("upstream-a")+","+reportFixture("upstream-b"),
 		"--b", reportFixture("upstream-a"), "--b", reportFixture("upstream-b"), "--json")
 	var c struct {
 		Diff   float64 `json:"any_medal_diff_pp"`

@@ -19,13 +19,6 @@ import (
 	"github.com/mlebench/mlebench/internal/runner/runnertest"
 )
 
-func runTestCLI(ctx context.Context, t *testing.T, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	var out, errb runnertest.Buffer
-	code = Run(ctx, args, Streams{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), errb.String(), code
-}
-
 // runTestData prepares two competitions in a directory every user may
 // traverse (so the local backend has to seal the answers itself).
 func runTestData(t *testing.T) (string, []string) {
@@ -51,7 +44,7 @@ func TestServeOverUnixSocket(t *testing.T) {
 	}
 	done := make(chan result)
 	go func() {
-		_, stderr, code := runTestCLI(ctx, t, "serve", "-c", ids[0], "--socket", sock, "--data-dir", data, "--audit-log", audit)
+		_, stderr, code := cliRunCtx(ctx, t, "serve", "-c", ids[0], "--socket", sock, "--data-dir", data, "--audit-log", audit)
 		done <- result{stderr, code}
 	}()
 	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
@@ -132,7 +125,7 @@ func TestRunCommandErrors(t *testing.T) {
 	t.Setenv("I_ACCEPT_RUNNING_PRIVILEGED_CONTAINERS", "")
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, stderr, code := runTestCLI(context.Background(), t, append(base, tc.args...)...)
+			_, stderr, code := cliRunCtx(context.Background(), t, append(base, tc.args...)...)
 			if code != tc.code || !strings.Contains(stderr, tc.msg) {
 				t.Errorf("exit %d, want %d; stderr %q lacks %q", code, tc.code, stderr, tc.msg)
 			}
@@ -154,7 +147,7 @@ func TestRunLocalBackendAndResume(t *testing.T) {
 	set := filepath.Join(t.TempDir(), "set.txt")
 	os.WriteFile(set, []byte("  "+ids[0]+"  \n\n"+ids[1]+"\n"), 0o644)
 	runs := t.TempDir()
-	stdout, stderr, code := runTestCLI(context.Background(), t, "run", "--agent", "dummy", "--competition-set", set, "--backend", "local",
+	stdout, stderr, code := cliRunCtx(context.Background(), t, "run", "--agent", "dummy", "--competition-set", set, "--backend", "local",
 		"--n-seeds", "2", "--n-workers", "2", "--data-dir", data, "--runs-dir", runs, "--agents-dir", agents)
 	if code != exitOK {
 		t.Fatalf("run exit %d:\n%s", code, stderr)
@@ -175,7 +168,7 @@ func TestRunLocalBackendAndResume(t *testing.T) {
 		t.Errorf("metadata %s (%v)", md, err)
 	}
 	// Resuming a finished group runs nothing and rewrites the metadata.
-	stdout, stderr, code = runTestCLI(context.Background(), t, "run", "--resume", filepath.Base(group), "--runs-dir", runs,
+	stdout, stderr, code = cliRunCtx(context.Background(), t, "run", "--resume", filepath.Base(group), "--runs-dir", runs,
 		"--data-dir", data, "--agents-dir", agents)
 	if code != exitOK || strings.TrimSpace(stdout) != group || strings.Contains(stderr, "started") {
 		t.Errorf("resume exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
