@@ -13,8 +13,10 @@ package competitions
 //     order, each old id asserted to start with "Train_" and to have
 //     raw/images/<old>.jpg; Kaggle's Test_*.jpg are not copied;
 //   - grading: exact column set, length, ids compared after sorting both by
-//     image_id as text ("Test_10" < "Test_2"); the score is numpy's mean of
-//     the four per-class binary ROC AUCs (a numpy float64); no range check.
+//     image_id as text ("Test_10" < "Test_2"; an id column mixing text and
+//     numbers makes the sort raise TypeError, a plain error); the score is
+//     numpy's mean of the four per-class binary ROC AUCs (a numpy float64);
+//     no range check.
 
 import (
 	"context"
@@ -161,6 +163,11 @@ func plantGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("image_id")
 	ansID, _ := ans.Col("image_id")
+	// Check 4 sorts both tables first: an id column mixing text and numbers
+	// is sort_values' TypeError (a plain error), not an id mismatch.
+	if err := sharedSortErrors(subID, ansID); err != nil {
+		return competition.Score{}, err
+	}
 	subIdx, ansIdx, ok := sharedAlignByID(subID, ansID)
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission image_id values do not match the answers")

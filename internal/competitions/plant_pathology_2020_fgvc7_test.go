@@ -188,3 +188,31 @@ func TestPlantGradeMalformed(t *testing.T) {
 		}()
 	}
 }
+
+// TestPlantGradeMixedIDs: check 4 sorts both tables by image_id before
+// comparing. An object id column holding text and numbers (pandas'
+// low_memory blocks of a large file) makes sort_values raise TypeError — a
+// plain error, not the id-mismatch InvalidSubmissionError. A Mixed column
+// of text only sorts and grades normally.
+func TestPlantGradeMixedIDs(t *testing.T) {
+	h := "image_id,healthy,multiple_diseases,rust,scab\n"
+	rows := "Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_2,0,0,1,0\nTest_3,0,0,0,1\n"
+	answers := c2CSV(t, h+rows)
+	sub, err := c2CSV(t, h+rows).With(sharedTMixed("image_id", "Test_0", 1, "Test_2", "Test_3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plantGrade(sub, answers); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		t.Errorf("text and int ids: %v, want sort_values' TypeError (a plain error)", err)
+	}
+	sub, err = c2CSV(t, h+rows).With(sharedTMixed("image_id", "Test_3", "Test_1", "Test_2", "Test_0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rows 0 and 3 swap ids, so after sorting healthy and scab each rank
+	// their one positive tied with two negatives and below the third: AUC
+	// 1/3 each, the other two classes 1; mean (1/3+1+1+1/3)/4 = 2/3.
+	if s, err := plantGrade(sub, answers); err != nil || math.Abs(s.Value-2.0/3) > 1e-12 {
+		t.Errorf("text-only object ids: %v, %v; want 2/3", s, err)
+	}
+}
