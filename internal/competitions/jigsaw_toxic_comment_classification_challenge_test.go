@@ -40,6 +40,9 @@ func TestJigsawPrepareErrors(t *testing.T) {
 		{"ids differ", "id,comment_text\naa,x\n", "id,comment_text\nbb,y\ncc,z\n", header + "bb,0,0,0,0,0,0\ndd,1,1,1,1,1,1\n", header + "cc,0,0,0,0,0,0\nbb,0,0,0,0,0,0\n", "sorted ids"},
 		{"duplicates count", "id,comment_text\naa,x\n", "id,comment_text\nbb,y\ncc,z\n", header + "bb,0,0,0,0,0,0\nbb,1,1,1,1,1,1\n", header + "cc,0,0,0,0,0,0\nbb,0,0,0,0,0,0\n", "sorted ids"},
 		{"train and test overlap", "id,comment_text\nbb,x\n", "id,comment_text\nbb,y\ncc,z\n", header + "bb,0,0,0,0,0,0\ncc,1,1,1,1,1,1\n", header + "cc,0,0,0,0,0,0\nbb,0,0,0,0,0,0\n", "overlap"},
+		// Python's list == never finds two NaN floats equal (each cell
+		// iterates to a new float object), even at the same position.
+		{"NaN ids never match", "id,comment_text\n5,x\n", "id,comment_text\n1,y\n,z\n", header + "1,0,0,0,0,0,0\n,1,1,1,1,1,1\n", header + "1,0,0,0,0,0,0\n,0,0,0,0,0,0\n", "sorted ids"},
 		{"sample lacking a class gets it appended", "id,comment_text\naa,x\n", "id,comment_text\nbb,y\n", header + "bb,0,0,0,0,0,0\n", "id,toxic\nbb,0\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

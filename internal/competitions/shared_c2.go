@@ -1277,7 +1277,11 @@ func c2SortedKeys(c *table.Column) ([]any, error) {
 	for _, i := range sharedSortIndex(c) {
 		k, ok := c2CellKey(c, i)
 		if !ok {
-			k = struct{ nan int }{i} // NaN: equal to nothing
+			// NaN: iterating a float column makes a new Python float per
+			// cell, so a NaN equals nothing, not even a NaN at the same
+			// position of another column; a fresh pointer never compares
+			// equal.
+			k = new(float64)
 		}
 		out = append(out, k)
 	}
