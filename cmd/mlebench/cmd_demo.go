@@ -26,6 +26,7 @@ type demoOptions struct {
 	Seeds        int
 	Workers      int
 	TimeLimit    time.Duration
+	Snapshot     time.Duration
 	AgentsDir    string
 	ForcePrepare bool
 	DataSeed     uint64
@@ -44,6 +45,11 @@ run, award medals against the simulated leaderboards and print the leaderboard
 table (score and medal per agent and competition, any-medal % as mean ± SEM
 over seeds). Reports go to <out>/report.html (with a full
 results report per agent), <out>/report.md and <out>/summary.json.
+
+The baseline works in stages like a real agent (the prior, a simple model,
+the final model, each kept about a second), and the runner snapshots the
+submission every --snapshot-interval, so each agent's report shows its
+any-medal rate over elapsed time, graded from those snapshots.
 
 Everything stays under --out: data/ (reused by later runs), runs/ (one new run
 group per agent per invocation, in the original's layout with metadata.json
@@ -64,6 +70,7 @@ sealed: as root, or with --backend docker).`,
 	f.IntVar(&opts.Seeds, "seeds", 3, "runs per agent and competition")
 	f.IntVar(&opts.Workers, "workers", 2, "runs in parallel")
 	f.DurationVar(&opts.TimeLimit, "time-limit", 10*time.Minute, "time limit of each run")
+	f.DurationVar(&opts.Snapshot, "snapshot-interval", demo.DefaultSnapshotInterval, "save each changed submission.csv to snapshots/<elapsed seconds>.csv this often, for the any-medal-over-time curve (0 = never)")
 	f.StringVar(&opts.AgentsDir, "agents-dir", os.Getenv("MLEBENCH_AGENTS_DIR"), "directory of agent definitions (default $MLEBENCH_AGENTS_DIR, else an agents/ directory found above the working directory or the mlebench binary)")
 	f.BoolVar(&opts.ForcePrepare, "force-prepare", false, "regenerate the demo data even when it is already prepared")
 	f.Uint64Var(&opts.DataSeed, "data-seed", demo.DefaultSeed, "seed of the generated data and simulated leaderboards")
@@ -73,6 +80,9 @@ sealed: as root, or with --backend docker).`,
 func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 	if opts.Seeds < 1 {
 		return usagef("demo: --seeds must be at least 1")
+	}
+	if opts.Snapshot < 0 || opts.TimeLimit < 0 {
+		return usagef("demo: --snapshot-interval and --time-limit must not be negative")
 	}
 	agentsDir := opts.AgentsDir
 	if agentsDir == "" {
@@ -121,15 +131,18 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 	}
 	out := g.Out
 	res, err := demo.Run(ctx, demo.Options{
-		OutDir:      opts.Out,
-		DataSeed:    opts.DataSeed,
-		Seeds:       opts.Seeds,
-		Workers:     opts.Workers,
-		TimeLimit:   opts.TimeLimit,
-		Agents:      agents,
-		BackendName: opts.Backend,
-		NewBackend:  newBackend,
-		Container:   runner.DefaultContainerConfig(),
+		OutDir:    opts.Out,
+		DataSeed:  opts.DataSeed,
+		Seeds:     opts.Seeds,
+		Workers:   opts.Workers,
+		TimeLimit: opts.TimeLimit,
+		// The baseline agent works in stages; the snapshots show its
+		// any-medal rate over time in its report.
+		SnapshotInterval: opts.Snapshot,
+		Agents:           agents,
+		BackendName:      opts.Backend,
+		NewBackend:       newBackend,
+		Container:        runner.DefaultContainerConfig(),
 		// The runs' own logs are in each run directory; the console only
 		// gets the demo's step lines.
 		ForcePrepare: opts.ForcePrepare,

@@ -31,6 +31,7 @@ func TestDemoCommandUsage(t *testing.T) {
 		{"no seeds", []string{"demo", "--out", out, "--seeds", "0"}, exitUsage, "--seeds must be at least 1"},
 		{"no agents", []string{"demo", "--out", out, "--agents-dir", filepath.Join(out, "nowhere")}, exitError, "does not exist"},
 		{"bad flag", []string{"demo", "--bogus"}, exitUsage, "unknown flag"},
+		{"negative snapshot interval", []string{"demo", "--out", out, "--snapshot-interval", "-1s"}, exitUsage, "must not be negative"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stderr, code := demoRunCLI(t, tc.args...)
@@ -65,6 +66,7 @@ func TestDemoCommand(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	checkDemoSnapshots(t, out)
 
 	stdout, stderr, code = demoRunCLI(t, "--json", "demo", "--out", out, "--seeds", "1")
 	if code != exitOK {
@@ -126,5 +128,22 @@ func TestDemoCommandDocker(t *testing.T) {
 	}
 	if base == "" || base == "0.00" || dummy != "0.00" {
 		t.Errorf("any-medal row: baseline %q dummy %q\n%s", base, dummy, stdout)
+	}
+	checkDemoSnapshots(t, out)
+}
+
+// checkDemoSnapshots: the runner snapshotted the staged baseline's
+// submission more than once per run (the default --snapshot-interval), and
+// its report draws the any-medal curve from them.
+func checkDemoSnapshots(t *testing.T, out string) {
+	t.Helper()
+	runs, _ := filepath.Glob(filepath.Join(out, "runs", "*_run-group_baseline", "*", "status.json"))
+	snaps, _ := filepath.Glob(filepath.Join(out, "runs", "*_run-group_baseline", "*", "snapshots", "*.csv"))
+	if len(runs) == 0 || len(snaps) <= len(runs) {
+		t.Errorf("%d snapshots of %d baseline runs", len(snaps), len(runs))
+	}
+	html, err := os.ReadFile(filepath.Join(out, "report-baseline.html"))
+	if err != nil || !strings.Contains(string(html), "Any medal over elapsed time") || strings.Contains(string(html), "No submission snapshots") {
+		t.Errorf("report-baseline.html (%v) has no any-medal curve", err)
 	}
 }

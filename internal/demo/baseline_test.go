@@ -3,6 +3,7 @@ package demo
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -17,7 +18,9 @@ import (
 // The baseline agent trains real models that earn a medal on every demo
 // competition (deterministically: it uses no randomness), and validates
 // its submissions with the real validation server. It reads only a copy of
-// the public directory.
+// the public directory. It works in three stages whose submissions get
+// strictly better: the prior (no medal), a simple model, the final one,
+// whose submission is the one left in the submission directory.
 func TestBaselineQuality(t *testing.T) {
 	dir := preparedData(t)
 	cat := sharedCatalog(t)
@@ -32,12 +35,45 @@ func TestBaselineQuality(t *testing.T) {
 			srv := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: comp.ID, DataDir: dir}))
 			defer srv.Close()
 			var log bytes.Buffer
+			var stages []baseline.Stage
 			env := baseline.Env{
 				DataDir: public, SubmissionDir: filepath.Join(work, "submission"), CodeDir: filepath.Join(work, "code"),
 				ValidateURL: srv.URL + "/validate", Log: &log,
+				OnStage: func(s baseline.Stage) { stages = append(stages, s) },
 			}
 			if err := baseline.Run(context.Background(), env); err != nil {
 				t.Fatalf("%v\n%s", err, log.String())
+			}
+			if len(stages) != 3 {
+				t.Fatalf("%d stages, want 3:\n%s", len(stages), log.String())
+			}
+			var prev *float64
+			for i, s := range stages {
+				if s.Index != i+1 || s.Of != 3 || s.Name != []string{"quick", "simple", "final"}[i] {
+					t.Errorf("stage %d: %+v", i+1, s)
+				}
+				p := filepath.Join(work, fmt.Sprintf("stage%d.csv", s.Index))
+				if err := os.WriteFile(p, s.Submission, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				rep, err := g.GradeCSV(context.Background(), comp.ID, p)
+				if err != nil || rep.Score == nil {
+					t.Fatalf("stage %d (%s): %v %+v", s.Index, s.Model, err, rep)
+				}
+				t.Logf("stage %d (%s): score %v, any medal %v", s.Index, s.Model, *rep.Score, rep.AnyMedal)
+				if s.Name == "quick" && rep.AnyMedal {
+					t.Errorf("the prior earned a medal")
+				}
+				if prev != nil && !better(*rep.Score, *prev, comp.Thresholds.LowerIsBetter) {
+					t.Errorf("stage %d scores %v, not better than %v", s.Index, *rep.Score, *prev)
+				}
+				prev = rep.Score
+			}
+			if final, _ := os.ReadFile(filepath.Join(work, "submission", "submission.csv")); !bytes.Equal(final, stages[2].Submission) {
+				t.Error("submission.csv is not the final stage's submission")
+			}
+			if left, _ := filepath.Glob(filepath.Join(work, "*", ".submission-*")); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
 			}
 			if !strings.Contains(log.String(), "validation server: Submission is valid.") {
 				t.Errorf("no validation verdict in the log:\n%s", log.String())
@@ -55,6 +91,13 @@ func TestBaselineQuality(t *testing.T) {
 			t.Logf("score %v gold %v silver %v bronze %v", *rep.Score, rep.GoldMedal, rep.SilverMedal, rep.BronzeMedal)
 		})
 	}
+}
+
+func better(score, than float64, lowerIsBetter bool) bool {
+	if lowerIsBetter {
+		return score < than
+	}
+	return score > than
 }
 
 // An invalid verdict from the validation server fails the agent.

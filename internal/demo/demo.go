@@ -19,6 +19,13 @@ import (
 // DefaultAgents are the agents the demo runs, in report order.
 var DefaultAgents = []string{"baseline", "dummy"}
 
+// DefaultSnapshotInterval is the demo's snapshot interval: the runner names
+// snapshots in whole elapsed seconds, so one second is the finest that
+// keeps snapshots taken at different ticks apart. The baseline agent keeps
+// each version of its submission longer than that (BASELINE_STAGE_PAUSE in
+// agents/baseline/config.yaml), so every stage is caught.
+const DefaultSnapshotInterval = time.Second
+
 // Options configure [Run].
 type Options struct {
 	// OutDir holds everything: data/ (prepared competitions and simulated
@@ -34,6 +41,11 @@ type Options struct {
 	Workers int
 	// TimeLimit bounds each run (0: none).
 	TimeLimit time.Duration
+	// SnapshotInterval is how often the runner saves a changed
+	// submission.csv as <run dir>/snapshots/<elapsed whole seconds>.csv
+	// (0: never); the agents' reports grade the snapshots into the
+	// any-medal-over-time curve. The command uses [DefaultSnapshotInterval].
+	SnapshotInterval time.Duration
 	// Agents are the agents to run, in report order.
 	Agents []*agent.Agent
 	// BackendName is recorded in each run group's plan ("local", "docker").
@@ -92,6 +104,9 @@ type AgentResult struct {
 	Aggregate     *report.Aggregate
 	Statuses      []*runner.Status // plan order
 	InfraFailures int              // runs the sandbox could not complete
+	// Page is the agent's full results report (set by WriteReports),
+	// including the any-medal-over-time curve graded from the snapshots.
+	Page *report.Page
 }
 
 // DataDir is where the demo keeps its prepared competitions.
@@ -168,7 +183,8 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 		var err error
 		plan, err = runner.NewPlan(res.RunsDir, runner.Config{
 			AgentID: a.ID, AgentName: a.Name, CompetitionIDs: ids, Seeds: opt.Seeds,
-			TimeLimit: runner.Duration(opt.TimeLimit), Container: opt.Container, Backend: opt.BackendName,
+			TimeLimit: runner.Duration(opt.TimeLimit), SnapshotInterval: runner.Duration(opt.SnapshotInterval),
+			Container: opt.Container, Backend: opt.BackendName,
 		}, opt.now())
 		if err != nil {
 			return nil, err

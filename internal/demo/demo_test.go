@@ -3,10 +3,13 @@ package demo
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,9 +41,11 @@ func demoAgents(t *testing.T) ([]*agent.Agent, agent.StageOptions) {
 }
 
 // The demo path end to end with the local backend: prepare, run the
-// baseline and the dummy in the sandbox, grade, aggregate, report. The
-// baseline earns medals, the dummy none; a second invocation reuses the
-// data and adds new run groups.
+// baseline and the dummy in the sandbox (snapshotting their submissions
+// every second), grade, aggregate, report. The baseline earns medals, the
+// dummy none; the baseline's report has an any-medal-over-time curve graded
+// from its snapshots; a second invocation reuses the data and adds new run
+// groups.
 func TestDemoEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs agents in the sandbox (a few seconds); skipped with -short")
@@ -54,7 +59,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	var events []string
 	opt := Options{
 		OutDir: out, DataSeed: DefaultSeed, Seeds: 1, Workers: 2, TimeLimit: 2 * time.Minute,
-		Agents: agents, BackendName: "local", Container: runner.DefaultContainerConfig(),
+		SnapshotInterval: DefaultSnapshotInterval, Agents: agents, BackendName: "local", Container: runner.DefaultContainerConfig(),
 		NewBackend: func(cat *competition.Catalog) (runner.Backend, error) {
 			b, err := local.New(local.Options{Catalog: cat, AllowUnsealed: true, Stage: stage})
 			if err == nil {
@@ -161,6 +166,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	if len(res.Files) != 5 {
 		t.Errorf("files written: %v", res.Files)
 	}
+	t.Run("anytime curve", func(t *testing.T) { checkAnytime(t, out, base, dummy) })
 
 	// Again: the data is reused and new run groups are added.
 	opt.Agents = agents[1:] // the dummy alone is enough
@@ -176,4 +182,64 @@ func TestDemoEndToEnd(t *testing.T) {
 	if len(groups) != 3 {
 		t.Errorf("%d run groups after two invocations, want 3", len(groups))
 	}
+}
+
+// checkAnytime: the baseline's report has a non-empty any-medal-over-time
+// curve, graded from every snapshot the runner saved (no run enters it any
+// other way), starting at 0 (no submission yet) and ending at the final
+// any-medal rate; the baseline's stages are seen as more than one snapshot.
+// The dummy (one submission at once) has a flat curve at 0.
+func checkAnytime(t *testing.T, out string, base, dummy *AgentResult) {
+	for _, a := range []*AgentResult{base, dummy} {
+		if a.Page == nil {
+			t.Fatalf("%s: no report page", a.AgentID)
+		}
+		at := a.Page.Anytime
+		snaps, _ := filepath.Glob(filepath.Join(a.RunGroupDir, "*", "snapshots", "*.csv"))
+		if !at.Available || at.Snapshots != len(snaps) || at.Fallback != 0 || at.Untimed != 0 || len(at.Errors) != 0 {
+			t.Fatalf("%s: curve available=%v, %d snapshots graded of %d, fallback %d, untimed %d, errors %v (%s)",
+				a.AgentID, at.Available, at.Snapshots, len(snaps), at.Fallback, at.Untimed, at.Errors, at.Message)
+		}
+		if len(at.Series) != 1 || at.Series[0].Split != Split {
+			t.Fatalf("%s: series %+v", a.AgentID, at.Series)
+		}
+		ser := at.Series[0]
+		if len(ser.T) == 0 || len(ser.Mean) != len(ser.T) || ser.T[0] != 0 || ser.Mean[0] != 0 || (a == base && len(ser.T) < 3) {
+			t.Fatalf("%s: curve T=%v mean=%v", a.AgentID, ser.T, ser.Mean)
+		}
+		final := a.Aggregate.AnyMedal().Mean
+		if last := ser.Mean[len(ser.Mean)-1]; math.Abs(last-final) > 1e-9 {
+			t.Errorf("%s: the curve ends at %v%%, the final any-medal rate is %v%% (T=%v mean=%v)", a.AgentID, last, final, ser.T, ser.Mean)
+		}
+		// Each run's last snapshot is its final submission.
+		for _, st := range a.Statuses {
+			dir := filepath.Join(a.RunGroupDir, st.RunID)
+			runSnaps, _ := filepath.Glob(filepath.Join(dir, "snapshots", "*.csv"))
+			if len(runSnaps) == 0 {
+				t.Errorf("%s: run %s has no snapshot", a.AgentID, st.RunID)
+				continue
+			}
+			sort.Slice(runSnaps, func(i, j int) bool { return snapshotSeconds(runSnaps[i]) < snapshotSeconds(runSnaps[j]) })
+			last, _ := os.ReadFile(runSnaps[len(runSnaps)-1])
+			sub, _ := os.ReadFile(filepath.Join(dir, "submission", "submission.csv"))
+			if len(sub) == 0 || !bytes.Equal(last, sub) {
+				t.Errorf("%s: the last snapshot of %s is not its submission", a.AgentID, st.RunID)
+			}
+		}
+		if a == base && len(snaps) <= len(a.Statuses) {
+			t.Errorf("baseline: %d snapshots for %d runs: its earlier stages were not caught", len(snaps), len(a.Statuses))
+		}
+	}
+	if final := base.Aggregate.AnyMedal().Mean; final == 0 {
+		t.Error("the baseline's curve never rises")
+	}
+	html, _ := os.ReadFile(filepath.Join(out, agentReportName(base.AgentID)))
+	if !strings.Contains(string(html), `class="series"`) || strings.Contains(string(html), "No submission snapshots") {
+		t.Errorf("%s has no anytime curve", agentReportName(base.AgentID))
+	}
+}
+
+func snapshotSeconds(path string) int {
+	n, _ := strconv.Atoi(strings.TrimSuffix(filepath.Base(path), ".csv"))
+	return n
 }

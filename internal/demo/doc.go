@@ -50,6 +50,14 @@
 // A medal therefore means beating that share of simulated teams; it says
 // nothing about real Kaggle competitions.
 //
+// The demo runs with a snapshot interval ([DefaultSnapshotInterval]): the
+// runner saves each changed submission.csv as
+// <run dir>/snapshots/<elapsed whole seconds>.csv, and each agent's report
+// grades those snapshots against the demo catalog into its any-medal rate
+// over elapsed time. The baseline agent works in stages, each version kept
+// a little over a second (agents/baseline/config.yaml), so its curve has
+// real points: the prior (no medal), a simple model, the final model.
+//
 // Everything generated is deterministic for a seed: the same seed gives the
 // same bytes (math/rand/v2 PCG streams per competition and purpose, Go's
 // PNG encoder), frozen in testdata/manifest.txt.

@@ -46,6 +46,9 @@ thresholds come from those leaderboards exactly as for a real Kaggle competition
 <tr><th>agent</th><th>full report</th><th>run group</th><th>grading report</th><th>sandbox failures</th></tr>
 {{range .Agents}}<tr><td>{{.ID}}</td><td><a href="{{.Report}}">{{.Report}}</a></td><td><code>{{.RunGroup}}</code></td><td><code>{{.GradingReport}}</code></td><td class="num">{{.Failures}}</td></tr>
 {{end}}</table>
+<p>Each agent's full report also shows its any-medal rate over elapsed time, graded from the snapshots of
+its submission the runner saved while it worked (the baseline works in stages: the prior, a simple model,
+the final model).</p>
 <p>Also written: <code>report.md</code> (this overview and every run) and <code>summary.json</code> (machine-readable).</p>
 </body>
 </html>

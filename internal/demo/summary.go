@@ -263,8 +263,10 @@ func (r *Result) JSON() []byte {
 // report.html (the demo leaderboard, agents side by side), for each agent
 // report-<agent>.html (the project's full HTML results report over that
 // agent's run group: the demo split, medal rates, normalised scores,
-// percentiles among the simulated teams, failures), report.md and
-// summary.json. It records the files in r.Files.
+// percentiles among the simulated teams, failures, and the any-medal rate
+// over elapsed time from the graded submission snapshots), report.md and
+// summary.json. It records the files in r.Files and each agent's report in
+// its Page.
 func (r *Result) WriteReports(ctx context.Context) error {
 	type file struct {
 		name string
@@ -288,6 +290,7 @@ func (r *Result) WriteReports(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("building the report of %s: %w", a.AgentID, err)
 		}
+		a.Page = page
 		var html bytes.Buffer
 		if err := page.WriteHTML(&html); err != nil {
 			return fmt.Errorf("rendering the report of %s: %w", a.AgentID, err)

@@ -1,25 +1,43 @@
 // Package baseline is the demo's baseline agent: a small, honest machine
-// learning program that reads a competition's public data, trains a simple
-// real model on features it computes itself, writes a submission and checks
-// it with the validation server. It never reads anything but the public data
-// directory (it could not read the answers anyway: the sandbox hides them).
+// learning program that reads a competition's public data, trains simple
+// real models on features it computes itself, writes submissions and checks
+// them with the validation server. It never reads anything but the public
+// data directory (it could not read the answers anyway: the sandbox hides
+// them).
+//
+// It works in three stages, as an agent with a time budget would, each
+// replacing submission.csv with a better version:
+//
+//  1. quick: the prior (the training mean of the target, or the class
+//     frequencies) for every test row, so that a valid submission exists
+//     from the first moment;
+//  2. simple: a first real model on the obvious features;
+//  3. final: the full model described below.
+//
+// Each version is written atomically (a temporary file renamed over
+// submission.csv, where the file system allows), validated, and kept in
+// place for at least [Env.StagePause] before the next stage replaces it or
+// the agent exits, so that a harness that snapshots the submission every
+// second (mlebench demo) sees every version.
 //
 // It recognises three kinds of task from the files, not from the
 // competition id:
 //
 //   - images: a train/ directory of PNG files and one numeric target →
 //     intensity-statistics features (quantiles, counts of bright pixels
-//     above the background, their square roots) and ridge regression;
+//     above the background, their square roots) and ridge regression
+//     (stage 2: the quantiles alone);
 //   - text: a train.csv column of free text and one probability column per
 //     class in the sample submission → multinomial naive Bayes over lower-
-//     cased words, its confidence calibrated on a held-out fifth of train;
+//     cased words (stage 2: as fitted; final: its confidence calibrated by a
+//     temperature chosen on a held-out fifth of train);
 //   - tables: anything else → numeric columns (missing values imputed with
 //     the mean plus an indicator), one-hot categorical columns, squares of
 //     the numeric columns; logistic regression for a 0/1 target, ridge
-//     regression otherwise.
+//     regression otherwise (stage 2: the numeric columns alone, linear).
 //
-// It is run as a program (cmd/baseline-agent, or `mlebench demo agent
-// baseline`) in the sandbox like any agent; see [EnvFromOS].
+// It is run as a program (cmd/baseline-agent) in the sandbox like any
+// agent; see [EnvFromOS].
 package baseline
 
 import (
@@ -47,13 +65,33 @@ type Env struct {
 	ValidateURL   string // the validation server's /validate endpoint ("" skips validation)
 	Log           io.Writer
 	Client        *http.Client // nil: a client with a 60 s timeout
+	// StagePause is how long each version of submission.csv stays in
+	// place, at least, before the next stage replaces it or the agent
+	// exits (0: no pause).
+	StagePause time.Duration
+	// OnStage, when set, is called after each version of submission.csv
+	// is written and validated, with a copy of its bytes.
+	OnStage func(Stage)
 }
+
+// Stage describes one version of the submission.
+type Stage struct {
+	Index, Of  int    // 1-based position among the stages
+	Name       string // "quick", "simple" or "final"
+	Model      string // first line of the model's description
+	Submission []byte
+}
+
+// StagePauseVar is the environment variable [EnvFromOS] reads
+// [Env.StagePause] from (a Go duration such as "1.25s").
+const StagePauseVar = "BASELINE_STAGE_PAUSE"
 
 // EnvFromOS reads the sandbox environment: MLEBENCH_HOME (default /home)
 // holds data/; SUBMISSION_DIR and CODE_DIR default to <home>/submission and
 // <home>/code; MLEBENCH_VALIDATE_URL defaults to
-// http://localhost:5000/validate.
-func EnvFromOS(log io.Writer) Env {
+// http://localhost:5000/validate; BASELINE_STAGE_PAUSE (default none) is
+// the pause between stages. A malformed pause is an error.
+func EnvFromOS(log io.Writer) (Env, error) {
 	get := func(k, def string) string {
 		if v := os.Getenv(k); v != "" {
 			return v
@@ -61,18 +99,41 @@ func EnvFromOS(log io.Writer) Env {
 		return def
 	}
 	home := get("MLEBENCH_HOME", "/home")
-	return Env{
+	env := Env{
 		DataDir:       get("MLEBENCH_DATA_DIR", filepath.Join(home, "data")),
 		SubmissionDir: get("SUBMISSION_DIR", filepath.Join(home, "submission")),
 		CodeDir:       get("CODE_DIR", filepath.Join(home, "code")),
 		ValidateURL:   get("MLEBENCH_VALIDATE_URL", "http://localhost:5000/validate"),
 		Log:           log,
 	}
+	if v := os.Getenv(StagePauseVar); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return Env{}, fmt.Errorf("baseline: %s=%q is not a duration such as 1.5s", StagePauseVar, v)
+		}
+		env.StagePause = d
+	}
+	return env, nil
 }
 
 func (e Env) logf(format string, args ...any) {
 	if e.Log != nil {
 		fmt.Fprintf(e.Log, format+"\n", args...)
+	}
+}
+
+// pause waits StagePause, or until ctx is done.
+func (e Env) pause(ctx context.Context) error {
+	if e.StagePause <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(e.StagePause)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
@@ -92,57 +153,92 @@ type model interface {
 	describe() string
 }
 
-// Run trains the baseline on env.DataDir, writes
-// env.SubmissionDir/submission.csv and validates it. An invalid verdict from
-// the server is an error.
+// stage is one step of the agent's work: a model to fit, better than the
+// previous stage's.
+type stage struct {
+	name string
+	fit  func(ctx context.Context) (model, error)
+}
+
+// Run works through the stages on env.DataDir, writing
+// env.SubmissionDir/submission.csv after each and validating it. An invalid
+// verdict from the server is an error.
 func Run(ctx context.Context, env Env) error {
 	start := time.Now()
 	t, err := loadTask(env.DataDir)
 	if err != nil {
 		return err
 	}
-	var m model
+	var stages []stage
 	switch {
 	case isDir(filepath.Join(env.DataDir, "train")) && isDir(filepath.Join(env.DataDir, "test")) && len(t.targets) == 1:
 		env.logf("task: image regression on %s (%d test images)", t.targets[0], len(t.testIDs))
-		m, err = fitImages(ctx, env.DataDir, t)
+		stages, err = imageStages(env.DataDir, t)
 	case t.train != nil && textColumn(t.train) != "" && len(t.targets) > 1:
 		env.logf("task: text classification into %d classes (%d test rows)", len(t.targets), len(t.testIDs))
-		m, err = fitText(t, env.logf)
+		stages, err = textStages(t, env.logf)
 	case t.train != nil && len(t.targets) == 1:
 		env.logf("task: tabular prediction of %s (%d test rows)", t.targets[0], len(t.testIDs))
-		m, err = fitTabular(t)
+		stages, err = tabularStages(t)
 	default:
 		return errors.New("baseline: cannot tell what kind of task this is from the files in " + env.DataDir)
 	}
 	if err != nil {
-		return fmt.Errorf("baseline: training: %w", err)
+		return fmt.Errorf("baseline: %w", err)
+	}
+	path := filepath.Join(env.SubmissionDir, "submission.csv")
+	for i, s := range stages {
+		if i > 0 {
+			// Keep the previous version in place for a while.
+			if err := env.pause(ctx); err != nil {
+				return fmt.Errorf("baseline: interrupted before stage %d (%s): %w", i+1, s.name, err)
+			}
+		}
+		if err := runStage(ctx, env, t, s, i, len(stages), path, start); err != nil {
+			return err
+		}
+	}
+	// Keep the final version in place too before exiting; an interruption
+	// now loses nothing.
+	env.pause(ctx)
+	return nil
+}
+
+func runStage(ctx context.Context, env Env, t *task, s stage, i, n int, path string, start time.Time) error {
+	m, err := s.fit(ctx)
+	if err != nil {
+		return fmt.Errorf("baseline: training (stage %d, %s): %w", i+1, s.name, err)
 	}
 	pred, err := m.predict(t)
 	if err != nil {
-		return fmt.Errorf("baseline: predicting: %w", err)
+		return fmt.Errorf("baseline: predicting (stage %d, %s): %w", i+1, s.name, err)
 	}
-	env.logf("model: %s", firstLine(m.describe()))
-	path := filepath.Join(env.SubmissionDir, "submission.csv")
-	if err := writeSubmission(path, t, pred); err != nil {
+	data, err := encodeSubmission(t, pred)
+	if err != nil {
 		return err
 	}
-	env.logf("wrote %s (%d rows) in %.1fs", path, len(pred), time.Since(start).Seconds())
+	if err := writeAtomic(path, data, env.CodeDir); err != nil {
+		return fmt.Errorf("baseline: writing the submission: %w", err)
+	}
+	env.logf("stage %d/%d (%s): %s", i+1, n, s.name, firstLine(m.describe()))
+	env.logf("wrote %s (%d rows) at %.1fs", path, len(pred), time.Since(start).Seconds())
 	if env.CodeDir != "" {
 		if err := os.MkdirAll(env.CodeDir, 0o755); err == nil {
 			os.WriteFile(filepath.Join(env.CodeDir, "model.txt"), []byte(m.describe()), 0o644)
 		}
 	}
-	if env.ValidateURL == "" {
-		return nil
+	if env.ValidateURL != "" {
+		verdict, err := validate(ctx, env, data)
+		if err != nil {
+			return fmt.Errorf("baseline: validating the submission: %w", err)
+		}
+		env.logf("validation server: %s", verdict)
+		if verdict != "Submission is valid." {
+			return fmt.Errorf("baseline: the validation server rejected the submission: %s", verdict)
+		}
 	}
-	verdict, err := validate(ctx, env, path)
-	if err != nil {
-		return fmt.Errorf("baseline: validating the submission: %w", err)
-	}
-	env.logf("validation server: %s", verdict)
-	if verdict != "Submission is valid." {
-		return fmt.Errorf("baseline: the validation server rejected the submission: %s", verdict)
+	if env.OnStage != nil {
+		env.OnStage(Stage{Index: i + 1, Of: n, Name: s.name, Model: firstLine(m.describe()), Submission: data})
 	}
 	return nil
 }
@@ -246,9 +342,9 @@ func (f *frame) rowsByID(idCol string, ids []string) ([][]string, error) {
 	return out, nil
 }
 
-func writeSubmission(path string, t *task, pred [][]float64) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+func encodeSubmission(t *task, pred [][]float64) ([]byte, error) {
+	if len(pred) != len(t.testIDs) {
+		return nil, fmt.Errorf("baseline: %d predictions for %d test rows", len(pred), len(t.testIDs))
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
@@ -262,18 +358,36 @@ func writeSubmission(path string, t *task, pred [][]float64) error {
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeAtomic replaces path with data so that a reader never sees a partly
+// written file: the data goes to a temporary file in tmpDir (not in path's
+// directory, which a harness may be copying) that is renamed over path.
+// Where that cannot work (no tmpDir, or another file system) it writes path
+// in place.
+func writeAtomic(path string, data []byte, tmpDir string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	if tmpDir != "" && os.MkdirAll(tmpDir, 0o755) == nil {
+		if f, err := os.CreateTemp(tmpDir, ".submission-*.csv"); err == nil {
+			_, werr := f.Write(data)
+			cerr := f.Close()
+			if werr == nil && cerr == nil && os.Chmod(f.Name(), 0o644) == nil && os.Rename(f.Name(), path) == nil {
+				return nil
+			}
+			os.Remove(f.Name())
+		}
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 // validate posts the submission to the validation server and returns its
 // "result" text.
-func validate(ctx context.Context, env Env, path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", err
-	}
+func validate(ctx context.Context, env Env, data []byte) (string, error) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, err := mw.CreateFormFile("file", "submission.csv")

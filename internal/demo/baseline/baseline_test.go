@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSolveSPD(t *testing.T) {
@@ -112,7 +113,7 @@ func TestTabularFeatures(t *testing.T) {
 func TestNaiveBayes(t *testing.T) {
 	docs := [][]string{{"oven", "flour"}, {"goal", "keeper"}, {"flour", "dough"}, {"goal", "striker"}}
 	nb := fitNaiveBayes(docs, []int{0, 1, 0, 1}, []string{"baking", "football"}, 0.5)
-	p := nb.predict([]string{"flour", "unknownword"})
+	p := nb.predict([]string{"flour", "unknownword"}, 1)
 	if p[0] < 0.7 || math.Abs(p[0]+p[1]-1) > 1e-12 {
 		t.Errorf("P(baking | flour) = %v", p)
 	}
@@ -165,8 +166,23 @@ func TestEnvFromOS(t *testing.T) {
 	t.Setenv("MLEBENCH_HOME", "/sandbox/home")
 	t.Setenv("SUBMISSION_DIR", "")
 	t.Setenv("MLEBENCH_VALIDATE_URL", "http://127.0.0.1:1/validate")
-	e := EnvFromOS(nil)
-	if e.DataDir != "/sandbox/home/data" || e.SubmissionDir != "/sandbox/home/submission" || e.ValidateURL != "http://127.0.0.1:1/validate" {
-		t.Errorf("%+v", e)
+	t.Setenv(StagePauseVar, "")
+	e, err := EnvFromOS(nil)
+	if err != nil || e.DataDir != "/sandbox/home/data" || e.SubmissionDir != "/sandbox/home/submission" || e.ValidateURL != "http://127.0.0.1:1/validate" || e.StagePause != 0 {
+		t.Errorf("%+v, %v", e, err)
+	}
+	for _, tc := range []struct {
+		value string
+		want  time.Duration
+		ok    bool
+	}{{"1.25s", 1250 * time.Millisecond, true}, {"0", 0, true}, {"1.5", 0, false}, {"-1s", 0, false}} {
+		t.Setenv(StagePauseVar, tc.value)
+		e, err := EnvFromOS(nil)
+		if (err == nil) != tc.ok || e.StagePause != tc.want {
+			t.Errorf("%s=%q: pause %v, error %v", StagePauseVar, tc.value, e.StagePause, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), StagePauseVar) {
+			t.Errorf("error does not name the variable: %v", err)
+		}
 	}
 }

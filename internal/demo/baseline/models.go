@@ -190,14 +190,12 @@ func softmax(z []float64) []float64 {
 }
 
 // naiveBayes is a multinomial naive Bayes text model with Laplace
-// smoothing; temp scales the log-likelihoods (fitted on held-out posts) to
-// calibrate the probabilities.
+// smoothing.
 type naiveBayes struct {
 	classes  []string
 	logPrior []float64
 	logLik   []map[string]float64
 	logUnk   []float64
-	temp     float64
 }
 
 func fitNaiveBayes(docs [][]string, labels []int, classes []string, alpha float64) *naiveBayes {
@@ -219,7 +217,7 @@ func fitNaiveBayes(docs [][]string, labels []int, classes []string, alpha float6
 		}
 	}
 	v := float64(len(vocab) + 1)
-	m := &naiveBayes{classes: classes, temp: 1}
+	m := &naiveBayes{classes: classes}
 	for c := range classes {
 		m.logPrior = append(m.logPrior, math.Log((nDocs[c]+1)/(float64(len(docs))+float64(k))))
 		ll := map[string]float64{}
@@ -232,7 +230,9 @@ func fitNaiveBayes(docs [][]string, labels []int, classes []string, alpha float6
 	return m
 }
 
-func (m *naiveBayes) predict(doc []string) []float64 {
+// predict returns the class probabilities of doc with the log-posteriors
+// scaled by temp (1: as fitted; below 1 less confident).
+func (m *naiveBayes) predict(doc []string, temp float64) []float64 {
 	z := make([]float64, len(m.classes))
 	for c := range z {
 		s := 0.0
@@ -243,7 +243,7 @@ func (m *naiveBayes) predict(doc []string) []float64 {
 				s += m.logUnk[c]
 			}
 		}
-		z[c] = m.temp * (m.logPrior[c] + s)
+		z[c] = temp * (m.logPrior[c] + s)
 	}
 	return softmax(z)
 }

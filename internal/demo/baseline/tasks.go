@@ -21,6 +21,9 @@ import (
 type tabularFeatures struct {
 	numeric []numCol
 	categ   []catCol
+	// linear keeps only the numeric columns as they are (mean-imputed): no
+	// squares, missing indicators or categorical columns.
+	linear bool
 }
 
 type numCol struct {
@@ -82,6 +85,10 @@ func (tf *tabularFeatures) row(rec []string) []float64 {
 		if !ok {
 			v = c.mean
 		}
+		if tf.linear {
+			x = append(x, v)
+			continue
+		}
 		x = append(x, v, v*v)
 		if c.miss {
 			ind := 0.0
@@ -90,6 +97,9 @@ func (tf *tabularFeatures) row(rec []string) []float64 {
 			}
 			x = append(x, ind)
 		}
+	}
+	if tf.linear {
+		return x
 	}
 	for _, c := range tf.categ {
 		for _, l := range c.levels[1:] {
@@ -111,7 +121,9 @@ type tabularModel struct {
 	nFeature int
 }
 
-func fitTabular(t *task) (model, error) {
+// tabularStages: the target's training mean, a linear model on the
+// numeric columns, the full model.
+func tabularStages(t *task) ([]stage, error) {
 	target := t.targets[0]
 	tj := t.train.index(target)
 	if tj < 0 {
@@ -120,6 +132,17 @@ func fitTabular(t *task) (model, error) {
 	if t.test == nil {
 		return nil, errors.New("no test.csv")
 	}
+	var y []float64
+	binary := true
+	for _, rec := range t.train.rows {
+		if v, ok := parseNum(rec[tj]); ok {
+			y = append(y, v)
+			binary = binary && (v == 0 || v == 1)
+		}
+	}
+	if len(y) < 10 {
+		return nil, errors.New("too few labelled rows")
+	}
 	skip := map[string]bool{t.idCol: true, target: true}
 	for _, h := range t.train.header { // columns the test set lacks cannot be features
 		if t.test.index(h) < 0 {
@@ -127,22 +150,30 @@ func fitTabular(t *task) (model, error) {
 		}
 	}
 	feat := newTabularFeatures(t.train, skip)
+	simple := *feat
+	simple.linear = true
+	return []stage{
+		{"quick", func(context.Context) (model, error) {
+			return newConstModel(len(t.testIDs), []float64{mean(y)}, fmt.Sprintf("the training mean of %s for every row", target)), nil
+		}},
+		{"simple", func(context.Context) (model, error) { return fitTabular(t, tj, &simple, binary) }},
+		{"final", func(context.Context) (model, error) { return fitTabular(t, tj, feat, binary) }},
+	}, nil
+}
+
+func fitTabular(t *task, tj int, feat *tabularFeatures, binary bool) (model, error) {
 	var x [][]float64
 	var y []float64
-	binary := true
 	for _, rec := range t.train.rows {
 		v, ok := parseNum(rec[tj])
 		if !ok {
 			continue
 		}
-		if v != 0 && v != 1 {
-			binary = false
-		}
 		x = append(x, feat.row(rec))
 		y = append(y, v)
 	}
-	if len(x) < 10 {
-		return nil, errors.New("too few labelled rows")
+	if len(x[0]) == 0 {
+		return nil, errors.New("no usable feature columns")
 	}
 	std := fitStandardizer(x)
 	z := std.apply(x)
@@ -184,6 +215,9 @@ func (m *tabularModel) describe() string {
 	if m.binary {
 		kind = "logistic regression (L2, Newton/IRLS)"
 	}
+	if m.feat.linear {
+		return fmt.Sprintf("%s on the %d numeric columns (mean-imputed)\nweights: %v\n", kind, m.nFeature, m.beta)
+	}
 	return fmt.Sprintf("%s on %d features (%d numeric columns with squares and missing indicators, %d one-hot categorical columns)\nweights: %v\n",
 		kind, m.nFeature, len(m.feat.numeric), len(m.feat.categ), m.beta)
 }
@@ -221,10 +255,16 @@ func tokenize(s string) []string {
 
 type textModel struct {
 	nb      *naiveBayes
+	temp    float64 // scales the log-likelihoods (1: as fitted)
+	docs    int     // training posts
 	textCol string
 }
 
-func fitText(t *task, logf func(string, ...any)) (model, error) {
+// textStages: the class frequencies; naive Bayes fitted quickly on the
+// first fifth of train; naive Bayes fitted on all of train, its confidence
+// calibrated by a temperature chosen on the last fifth of train (with a
+// model fitted on the rest).
+func textStages(t *task, logf func(string, ...any)) ([]stage, error) {
 	textCol := textColumn(t.train)
 	// The label column: in train but not in test, with values that are
 	// the submission's class columns.
@@ -245,6 +285,7 @@ func fitText(t *task, logf func(string, ...any)) (model, error) {
 	tj := t.train.index(textCol)
 	var docs [][]string
 	var labels []int
+	freq := make([]float64, len(t.targets))
 	for _, r := range t.train.rows {
 		k, ok := classIdx[r[labelJ]]
 		if !ok {
@@ -252,26 +293,37 @@ func fitText(t *task, logf func(string, ...any)) (model, error) {
 		}
 		docs = append(docs, tokenize(r[tj]))
 		labels = append(labels, k)
+		freq[k]++
 	}
-	// Calibrate the temperature on the last fifth, then refit on all.
-	cut := len(docs) * 4 / 5
-	nb := fitNaiveBayes(docs[:cut], labels[:cut], t.targets, 0.5)
-	bestT, bestLoss := 1.0, math.Inf(1)
-	for temp := 0.3; temp <= 1.5; temp += 0.05 {
-		nb.temp = temp
-		loss := 0.0
-		for i := cut; i < len(docs); i++ {
-			loss -= math.Log(math.Max(nb.predict(docs[i])[labels[i]], 1e-15))
-		}
-		loss /= float64(len(docs) - cut)
-		if loss < bestLoss {
-			bestT, bestLoss = temp, loss
-		}
+	for k := range freq { // add-one smoothed, so no class gets 0
+		freq[k] = (freq[k] + 1) / (float64(len(docs)) + float64(len(freq)))
 	}
-	logf("naive Bayes: held-out log loss %.4f at temperature %.2f", bestLoss, bestT)
-	nb = fitNaiveBayes(docs, labels, t.targets, 0.5)
-	nb.temp = bestT
-	return &textModel{nb: nb, textCol: textCol}, nil
+	return []stage{
+		{"quick", func(context.Context) (model, error) {
+			return newConstModel(len(t.testIDs), freq, "the class frequencies of train for every row"), nil
+		}},
+		{"simple", func(context.Context) (model, error) {
+			n := max(len(docs)/2, 1)
+			return &textModel{nb: fitNaiveBayes(docs[:n], labels[:n], t.targets, 0.5), temp: 1, docs: n, textCol: textCol}, nil
+		}},
+		{"final", func(context.Context) (model, error) {
+			cut := len(docs) * 4 / 5
+			held := fitNaiveBayes(docs[:cut], labels[:cut], t.targets, 0.5)
+			bestT, bestLoss := 1.0, math.Inf(1)
+			for temp := 0.3; temp <= 1.5; temp += 0.05 {
+				loss := 0.0
+				for i := cut; i < len(docs); i++ {
+					loss -= math.Log(math.Max(held.predict(docs[i], temp)[labels[i]], 1e-15))
+				}
+				loss /= float64(len(docs) - cut)
+				if loss < bestLoss {
+					bestT, bestLoss = temp, loss
+				}
+			}
+			logf("naive Bayes: held-out log loss %.4f at temperature %.2f", bestLoss, bestT)
+			return &textModel{nb: fitNaiveBayes(docs, labels, t.targets, 0.5), temp: bestT, docs: len(docs), textCol: textCol}, nil
+		}},
+	}, nil
 }
 
 func (m *textModel) predict(t *task) ([][]float64, error) {
@@ -285,14 +337,18 @@ func (m *textModel) predict(t *task) ([][]float64, error) {
 	}
 	out := make([][]float64, len(recs))
 	for i, r := range recs {
-		out[i] = m.nb.predict(tokenize(r[j]))
+		out[i] = m.nb.predict(tokenize(r[j]), m.temp)
 	}
 	return out, nil
 }
 
 func (m *textModel) describe() string {
-	return fmt.Sprintf("multinomial naive Bayes over lower-cased words of %q (Laplace alpha 0.5), temperature %.2f\nclasses: %v\n",
-		m.textCol, m.nb.temp, m.nb.classes)
+	calib := "uncalibrated"
+	if m.temp != 1 {
+		calib = fmt.Sprintf("calibrated by temperature %.2f", m.temp)
+	}
+	return fmt.Sprintf("multinomial naive Bayes over the lower-cased words of %q (Laplace alpha 0.5) fitted on %d posts, %s\nclasses: %v\n",
+		m.textCol, m.docs, calib, m.nb.classes)
 }
 
 // ---- images ----
@@ -344,26 +400,21 @@ func grayAt(img image.Image, x, y int) uint8 {
 	return uint8((299*r + 587*g + 114*b) / 1000 >> 8)
 }
 
-type imageModel struct {
-	dir  string
-	std  *standardizer
-	beta []float64
+// nQuantileFeatures is how many of imageFeatures' values are intensity
+// quantiles and spread (the rest count bright pixels).
+const nQuantileFeatures = 5
+
+// imageData holds the features of every training and test image.
+type imageData struct {
+	trainX [][]float64
+	trainY []float64
+	testX  [][]float64
 }
 
-func fitImages(ctx context.Context, dataDir string, t *task) (model, error) {
-	if t.train == nil {
-		return nil, errors.New("no train.csv with the training targets")
-	}
+func loadImageData(ctx context.Context, dataDir string, t *task) (*imageData, error) {
 	yj := t.train.index(t.targets[0])
-	if yj < 0 {
-		return nil, fmt.Errorf("train.csv has no %q column", t.targets[0])
-	}
 	ij := t.train.index(t.idCol)
-	if ij < 0 {
-		return nil, fmt.Errorf("train.csv has no %q column", t.idCol)
-	}
-	var x [][]float64
-	var y []float64
+	d := &imageData{}
 	for _, r := range t.train.rows {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -376,36 +427,130 @@ func fitImages(ctx context.Context, dataDir string, t *task) (model, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = append(x, f)
-		y = append(y, v)
+		d.trainX = append(d.trainX, f)
+		d.trainY = append(d.trainY, v)
 	}
-	if len(x) < 10 {
+	if len(d.trainX) < 10 {
 		return nil, errors.New("too few training images")
 	}
-	std := fitStandardizer(x)
-	beta, err := ridge(std.apply(x), y, 1)
-	if err != nil {
-		return nil, err
-	}
-	return &imageModel{dir: filepath.Join(dataDir, "test"), std: std, beta: beta}, nil
-}
-
-func (m *imageModel) predict(t *task) ([][]float64, error) {
-	x := make([][]float64, len(t.testIDs))
-	for i, id := range t.testIDs {
-		f, err := imageFeatures(filepath.Join(m.dir, id+".png"))
+	for _, id := range t.testIDs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f, err := imageFeatures(filepath.Join(dataDir, "test", id+".png"))
 		if err != nil {
 			return nil, err
 		}
-		x[i] = f
+		d.testX = append(d.testX, f)
 	}
+	return d, nil
+}
+
+// imageStages: the target's training mean, ridge regression on the
+// intensity quantiles, ridge regression on every image statistic.
+func imageStages(dataDir string, t *task) ([]stage, error) {
+	if t.train == nil {
+		return nil, errors.New("no train.csv with the training targets")
+	}
+	yj := t.train.index(t.targets[0])
+	if yj < 0 {
+		return nil, fmt.Errorf("train.csv has no %q column", t.targets[0])
+	}
+	if t.train.index(t.idCol) < 0 {
+		return nil, fmt.Errorf("train.csv has no %q column", t.idCol)
+	}
+	var y []float64
+	for _, r := range t.train.rows {
+		if v, ok := parseNum(r[yj]); ok {
+			y = append(y, v)
+		}
+	}
+	if len(y) < 10 {
+		return nil, errors.New("too few training images")
+	}
+	var data *imageData // the features, computed by stage 2
+	return []stage{
+		{"quick", func(context.Context) (model, error) {
+			return newConstModel(len(t.testIDs), []float64{mean(y)}, fmt.Sprintf("the training mean of %s for every image", t.targets[0])), nil
+		}},
+		{"simple", func(ctx context.Context) (model, error) {
+			var err error
+			if data, err = loadImageData(ctx, dataDir, t); err != nil {
+				return nil, err
+			}
+			return fitImages(data, nQuantileFeatures)
+		}},
+		{"final", func(context.Context) (model, error) { return fitImages(data, len(data.trainX[0])) }},
+	}, nil
+}
+
+type imageModel struct {
+	data *imageData
+	n    int // the first n features are used
+	std  *standardizer
+	beta []float64
+}
+
+func firstCols(x [][]float64, n int) [][]float64 {
 	out := make([][]float64, len(x))
-	for i, z := range m.std.apply(x) {
+	for i, row := range x {
+		out[i] = row[:n]
+	}
+	return out
+}
+
+func fitImages(data *imageData, n int) (model, error) {
+	x := firstCols(data.trainX, n)
+	std := fitStandardizer(x)
+	beta, err := ridge(std.apply(x), data.trainY, 1)
+	if err != nil {
+		return nil, err
+	}
+	return &imageModel{data: data, n: n, std: std, beta: beta}, nil
+}
+
+func (m *imageModel) predict(t *task) ([][]float64, error) {
+	out := make([][]float64, len(m.data.testX))
+	for i, z := range m.std.apply(firstCols(m.data.testX, m.n)) {
 		out[i] = []float64{dot(m.beta, z)}
 	}
 	return out, nil
 }
 
 func (m *imageModel) describe() string {
-	return fmt.Sprintf("ridge regression on %d image statistics (quantiles, bright-pixel counts and their square roots)\nweights: %v\n", len(m.beta)-1, m.beta)
+	if m.n == nQuantileFeatures {
+		return fmt.Sprintf("ridge regression on %d image statistics (intensity quantiles and spread)\nweights: %v\n", m.n, m.beta)
+	}
+	return fmt.Sprintf("ridge regression on %d image statistics (quantiles, bright-pixel counts and their square roots)\nweights: %v\n", m.n, m.beta)
+}
+
+// ---- the prior ----
+
+// constModel predicts the same row for every test row.
+type constModel struct {
+	n    int
+	row  []float64
+	desc string
+}
+
+func newConstModel(n int, row []float64, desc string) *constModel {
+	return &constModel{n: n, row: row, desc: desc}
+}
+
+func (m *constModel) predict(*task) ([][]float64, error) {
+	out := make([][]float64, m.n)
+	for i := range out {
+		out[i] = m.row
+	}
+	return out, nil
+}
+
+func (m *constModel) describe() string { return m.desc + "\n" }
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
 }
