@@ -176,8 +176,8 @@ func movieReviewGrade(sub, ans *table.Table) (competition.Score, error) {
 // movieReviewFakeRaw writes raw/train.tsv.zip (member train.tsv; default
 // 200 rows, sequential PhraseIds, sentences of a few phrases, Sentiment
 // 0..4 balanced) plus the unused test.tsv.zip and sampleSubmission.csv.
-// Phrases exercise the parser: commas, inner double quotes, Stanford ``
-// and '' quotes, leading/trailing spaces, NA tokens (null, NA, n/a), an
+// Phrases exercise the parser: commas, inner double quotes, Stanford “
+// and ” quotes, leading/trailing spaces, NA tokens (null, NA, n/a), an
 // empty quoted field, and a field starting with a quote followed by more
 // text ("Good" movie → Good movie).
 func movieReviewFakeRaw(dir string, opt competition.FakeOptions) error {
