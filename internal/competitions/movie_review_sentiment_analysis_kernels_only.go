@@ -84,13 +84,13 @@ func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 		if !ok {
 			return fmt.Errorf("raw train.tsv has no PhraseId column")
 		}
-		if !movieReviewUnique(ids) {
+		if !c4Unique(ids) {
 			return fmt.Errorf("PhraseId values in %s are not unique", s.name)
 		}
 	}
 	trainIDs, _ := train.Col("PhraseId")
 	testIDs, _ := newTest.Col("PhraseId")
-	if !movieReviewDisjoint(trainIDs, testIDs) {
+	if !c4Disjoint(trainIDs, testIDs) {
 		return fmt.Errorf("PhraseId values overlap between train and test")
 	}
 	if !slices.Equal(train.Names(), old.Names()) {
@@ -128,39 +128,6 @@ func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 	return nil
 }
 
-// movieReviewUnique is Series.is_unique for a column of one dtype.
-func movieReviewUnique(c *table.Column) bool {
-	seen := make(map[string]bool, c.Len())
-	for i := range c.Len() {
-		k := c.Str(i)
-		if c.IsNull(i) {
-			k = "\x00NaN"
-		}
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-	}
-	return true
-}
-
-// movieReviewDisjoint is set(a).isdisjoint(set(b)) for two columns of the
-// same dtype (NaN never equals NaN).
-func movieReviewDisjoint(a, b *table.Column) bool {
-	seen := make(map[string]bool, a.Len())
-	for i := range a.Len() {
-		if !a.IsNull(i) {
-			seen[a.Str(i)] = true
-		}
-	}
-	for i := range b.Len() {
-		if !b.IsNull(i) && seen[b.Str(i)] {
-			return false
-		}
-	}
-	return true
-}
-
 func movieReviewGrade(sub, ans *table.Table) (competition.Score, error) {
 	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, "Sentiment", "PhraseId")
 	if err != nil {
@@ -176,8 +143,8 @@ func movieReviewGrade(sub, ans *table.Table) (competition.Score, error) {
 // movieReviewFakeRaw writes raw/train.tsv.zip (member train.tsv; default
 // 200 rows, sequential PhraseIds, sentences of a few phrases, Sentiment
 // 0..4 balanced) plus the unused test.tsv.zip and sampleSubmission.csv.
-// Phrases exercise the parser: commas, inner double quotes, Stanford “
-// and ” quotes, leading/trailing spaces, NA tokens (null, NA, n/a), an
+// Phrases exercise the parser: commas, inner double quotes, the Stanford
+// backtick and apostrophe quote pairs, leading/trailing spaces, NA tokens (null, NA, n/a), an
 // empty quoted field, and a field starting with a quote followed by more
 // text ("Good" movie → Good movie).
 func movieReviewFakeRaw(dir string, opt competition.FakeOptions) error {

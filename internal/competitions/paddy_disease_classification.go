@@ -138,7 +138,7 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("split sizes do not add up")
 	}
 	trainIDs, _ := train.Col("image_id")
-	if !movieReviewDisjoint(trainIDs, testIDs) {
+	if !c4Disjoint(trainIDs, testIDs) {
 		return fmt.Errorf("train and test image_id sets overlap")
 	}
 	if !paddySameNames(rawSample.Names(), []string{"image_id", "label"}) {

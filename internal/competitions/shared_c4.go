@@ -20,6 +20,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/mlebench/mlebench/internal/table"
 )
 
 // c4Npy describes an array stored in a .npy file.
@@ -308,4 +310,37 @@ func c4TakeNpyRows(ctx context.Context, srcPath string, a *c4Npy, idx []int, dst
 		}
 	}
 	return w.Flush()
+}
+
+// c4Unique is Series.is_unique for a column of one dtype.
+func c4Unique(c *table.Column) bool {
+	seen := make(map[string]bool, c.Len())
+	for i := range c.Len() {
+		k := c.Str(i)
+		if c.IsNull(i) {
+			k = "\x00NaN"
+		}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
+}
+
+// c4Disjoint is set(a).isdisjoint(set(b)) for two columns of the
+// same dtype (NaN never equals NaN).
+func c4Disjoint(a, b *table.Column) bool {
+	seen := make(map[string]bool, a.Len())
+	for i := range a.Len() {
+		if !a.IsNull(i) {
+			seen[a.Str(i)] = true
+		}
+	}
+	for i := range b.Len() {
+		if !b.IsNull(i) && seen[b.Str(i)] {
+			return false
+		}
+	}
+	return true
 }
