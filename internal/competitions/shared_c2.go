@@ -48,6 +48,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/mlebench/mlebench/internal/pyfloat"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -762,112 +763,15 @@ func c2AppendField(dst, s []byte, single bool) []byte {
 	return append(dst, '"')
 }
 
-// c2AppendPyFloat appends Python's repr(x) without allocating; it matches
-// pyfloat.AppendRepr (tested), which allocates per call.
-func c2AppendPyFloat(dst []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(dst, "nan"...)
-	case math.IsInf(x, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(x, -1):
-		return append(dst, "-inf"...)
-	case x == 0:
-		if math.Signbit(x) {
-			return append(dst, "-0.0"...)
-		}
-		return append(dst, "0.0"...)
-	}
-	if ax := math.Abs(x); ax >= 1e-4 && ax < 1e16 {
-		// Positional: Go's shortest 'f' has the same digits as repr.
-		n := len(dst)
-		dst = strconv.AppendFloat(dst, x, 'f', -1, 64)
-		if bytes.IndexByte(dst[n:], '.') < 0 {
-			dst = append(dst, '.', '0')
-		}
-		return dst
-	}
-	var buf [40]byte
-	e := strconv.AppendFloat(buf[:0], x, 'e', -1, 64)
-	neg := e[0] == '-'
-	if neg {
-		e = e[1:]
-	}
-	// e = d[.ddd]e±XX
-	ePos := len(e) - 1
-	for e[ePos] != 'e' {
-		ePos--
-	}
-	var digs [24]byte
-	nd := 0
-	for _, c := range e[:ePos] {
-		if c != '.' {
-			digs[nd] = c
-			nd++
-		}
-	}
-	exp := 0
-	for _, c := range e[ePos+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if e[ePos+1] == '-' {
-		exp = -exp
-	}
-	return c2AppendReprLayout(dst, neg, digs[:nd], exp)
-}
-
-// c2AppendReprLayout lays out the shortest digits of a non-zero float whose
-// first digit has decimal exponent exp, as Python's repr does: positional
-// for -4 <= exp < 16 (".0" added to integral values), else d.ddde±XX.
-func c2AppendReprLayout(dst []byte, neg bool, digits []byte, exp int) []byte {
-	if neg {
-		dst = append(dst, '-')
-	}
-	nd := len(digits)
-	if exp < -4 || exp >= 16 {
-		dst = append(dst, digits[0])
-		if nd > 1 {
-			dst = append(dst, '.')
-			dst = append(dst, digits[1:]...)
-		}
-		dst = append(dst, 'e')
-		if exp < 0 {
-			dst = append(dst, '-')
-			exp = -exp
-		} else {
-			dst = append(dst, '+')
-		}
-		if exp < 10 {
-			dst = append(dst, '0')
-		}
-		return strconv.AppendInt(dst, int64(exp), 10)
-	}
-	if exp < 0 {
-		dst = append(dst, '0', '.')
-		for i := 0; i < -exp-1; i++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, digits...)
-	}
-	intLen := exp + 1
-	if nd <= intLen {
-		dst = append(dst, digits...)
-		for i := nd; i < intLen; i++ {
-			dst = append(dst, '0')
-		}
-		return append(dst, '.', '0')
-	}
-	dst = append(dst, digits[:intLen]...)
-	dst = append(dst, '.')
-	return append(dst, digits[intLen:]...)
-}
+// c2AppendPyFloat appends Python's repr(x) without allocating.
+func c2AppendPyFloat(dst []byte, x float64) []byte { return pyfloat.AppendRepr(dst, x) }
 
 // c2AppendDecimalRepr appends repr(float(b)) for a strict decimal literal b
 // (see c2LexNumber) with at most 15 significant digits, without converting
 // to binary: such a decimal round-trips through float64 and no other
 // decimal of 15 digits or fewer maps to the same float, so the shortest
 // repr is its own significant digits (trailing zeros dropped), laid out by
-// [c2AppendReprLayout]. It reports false (appending nothing) when the text
+// [pyfloat.AppendDigits]. It reports false (appending nothing) when the text
 // holds 16 or more significant digits (trailing zeros included) or a
 // decimal exponent beyond ±300.
 func c2AppendDecimalRepr(dst, b []byte) ([]byte, bool) {
@@ -938,7 +842,7 @@ func c2AppendDecimalRepr(dst, b []byte) ([]byte, bool) {
 	if nd > 15 || point-1 < -300 || point-1 > 300 {
 		return dst, false
 	}
-	return c2AppendReprLayout(dst, neg, digs[:nd], point-1), true
+	return pyfloat.AppendDigits(dst, neg, digs[:nd], point-1), true
 }
 
 // c2Parallel runs fn(0..n-1) on GOMAXPROCS workers.
