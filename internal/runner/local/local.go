@@ -2,7 +2,8 @@
 
 // Package local is the runner backend without containers: the agent runs as
 // a host process in its own work tree with the sandbox's /home layout
-// (<run dir>/home/{data,submission,logs,code,agent} plus the instructions),
+// (<work tree>/home/{data,submission,logs,code,agent} plus the instructions;
+// the work tree is <run dir> when unsealed, see below),
 // and the validation server runs in-process on a loopback port.
 //
 // Sealing: the private answers must be unreadable to the agent. When the
@@ -10,13 +11,30 @@
 // with no supplementary groups, the competition's private directory is made
 // root-owned mode 0700, and Start verifies (from the permission bits of
 // every path component) that the agent's uid can reach neither the answers
-// nor the private directory. Without root the answers cannot be sealed:
-// Start refuses unless AllowUnsealed is set, in which case every run.log
-// says loudly that the run is unsealed.
+// nor the private directory. The data root as a whole (raw downloads hold
+// the test labels; other competitions' answers) and the run group directory
+// (other runs' outputs, audit logs) are made unreachable for the agent's uid
+// too (ownership taken from that uid, its "other"/group permission bits
+// cleared; sticky or world-writable directories are refused, not changed).
+// The work tree therefore lives outside the run group: in a fresh
+// mlebench-sandbox-<run id>-<random> directory next to the run group (same
+// filesystem, so public data is hard-linked), or in the temporary directory
+// when the agent cannot traverse that. The agent runs in its own PID
+// namespace, so nothing it started outlives it or the time limit, and
+// outputs are copied out with descriptor-relative, O_NOFOLLOW opens, so
+// symlinks swapped in during a copy are never followed. Without root the
+// answers cannot be sealed: Start refuses unless AllowUnsealed is set, in
+// which case every run.log says loudly that the run is unsealed.
+//
+// Concurrent runs (more than one worker) share the agent uid: they can
+// read and disturb each other's work trees and processes. Use the Docker
+// backend, or one worker, when agents are not trusted.
 //
 // Differences from the Docker backend, all weaker: the agent sees the host
 // filesystem (whatever its uid may read), the host network and the host's
-// tools; the memory limit is RLIMIT_AS (set by /bin/sh's ulimit -v right
+// tools; an agent without a SIGTERM handler is SIGKILLed after the grace
+// period (as init of its PID namespace it ignores SIGTERM, as in a
+// container); the memory limit is RLIMIT_AS (set by /bin/sh's ulimit -v right
 // before the agent is exec'd), CPU/GPU/pids/shm
 // settings are ignored; /home paths in the agent's argv, environment and
 // instructions are rewritten to the work tree, and the validation URL is
@@ -59,8 +77,9 @@ type Options struct {
 	// AllowUnsealed lets a non-root runner start agents that could read
 	// the answers.
 	AllowUnsealed bool
-	// SandboxRoot holds the work trees when the run directory is not
-	// reachable by the agent's uid; "" means os.TempDir().
+	// SandboxRoot holds the work trees of sealed runs; "" means the
+	// directory holding the run group when the agent's uid can traverse
+	// but not write it, else os.TempDir().
 	SandboxRoot string
 	// MaxUploadBytes is the validation server's upload limit.
 	MaxUploadBytes int64
@@ -173,9 +192,19 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		uid, gid = b.opt.UID, b.opt.GID
 	}
 	paths := spec.Competition.PathsIn(spec.DataDir)
+	groupDir := filepath.Dir(spec.RunDir)
 	if root {
+		// The whole data root, not only this competition's private
+		// directory: the raw downloads hold the test labels, and other
+		// competitions' answers must not be readable either (an agent
+		// could stash them for a later run).
 		if err := seal(paths, uid, gid); err != nil {
 			return nil, err
+		}
+		for _, d := range []string{spec.DataDir, groupDir} {
+			if err := sealDir(d, uid, gid, b.opt.Log); err != nil {
+				return nil, err
+			}
 		}
 	} else {
 		fmt.Fprintf(spec.Output, "WARNING: UNSEALED RUN: the agent runs as uid %d, the runner's own user, and can read the private answers at %s\n", uid, paths.Private)
@@ -190,23 +219,31 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		}
 	}()
 
-	// The work tree.
+	// The work tree: in the run directory when unsealed; otherwise outside
+	// the (sealed) run group, in a fresh directory with an unpredictable
+	// name (so that nothing the agent's uid left behind can be in its way).
 	sb.base = filepath.Join(spec.RunDir, "home")
 	sb.home = sb.base
-	if root && !reachable(spec.RunDir, uid, gid, unix.X_OK) {
-		sb.base = filepath.Join(b.opt.SandboxRoot, "mlebench-"+spec.RunID)
-		sb.home = filepath.Join(sb.base, "home")
-		if err := os.MkdirAll(sb.base, 0o755); err != nil {
+	if root {
+		parent, err := b.sandboxParent(groupDir, uid, gid)
+		if err != nil {
 			return nil, err
 		}
+		removeStaleSandboxes(parent, spec.RunID)
+		if sb.base, err = os.MkdirTemp(parent, sandboxPrefix(spec.RunID)); err != nil {
+			return nil, err
+		}
+		sb.home = filepath.Join(sb.base, "home")
 		if err := os.Chmod(sb.base, 0o755); err != nil {
 			return nil, err
 		}
 		if !reachable(sb.base, uid, gid, unix.X_OK) {
-			return nil, fmt.Errorf("local backend: neither %s nor %s is reachable by uid %d", spec.RunDir, sb.base, uid)
+			return nil, fmt.Errorf("local backend: the work tree %s is not reachable by uid %d", sb.base, uid)
 		}
+		b.opt.Log.Info("agent work tree", "run", spec.RunID, "dir", sb.home)
+	} else {
+		makeWritable(sb.home)
 	}
-	makeWritable(sb.home)
 	if err := os.RemoveAll(sb.home); err != nil {
 		return nil, err
 	}
@@ -320,6 +357,10 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	sb.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if root {
 		sb.cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uid, Gid: gid, Groups: []uint32{}}
+		// Its own PID namespace: the agent is its init, so when it exits
+		// or is killed the kernel kills every process it started, also
+		// those that left its process group (setsid, daemons).
+		sb.cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWPID
 	}
 	if err := sb.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the agent: %w", err)
@@ -371,14 +412,17 @@ func exitCode(cmd *exec.Cmd, err error) int {
 }
 
 // CopyOut copies /home/<name> of the work tree; symlinks and special files
-// are skipped (they could point outside the sandbox).
+// are skipped (they could point outside the sandbox), also when the agent
+// swaps them in while the copy runs (see copyOut).
 func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	src := filepath.Join(sb.home, name)
 	st, err := os.Lstat(src)
 	if err != nil || !st.IsDir() {
 		return fmt.Errorf("/home/%s: %w", name, runner.ErrNotFound)
 	}
-	return copyTree(src, filepath.Join(dst, name), nil)
+	return copyOut(src, filepath.Join(dst, name), func(msg string) {
+		fmt.Fprintf(sb.spec.Output, "mlebench: %s\n", strings.TrimPrefix(msg, sb.home+"/"))
+	})
 }
 
 // Stop kills what is left of the agent, stops the server and removes the
@@ -400,7 +444,12 @@ func (sb *sandbox) Stop(ctx context.Context) error {
 			sb.audit.Close()
 		}
 		if !sb.spec.Retain && sb.base != "" {
-			makeWritable(sb.base)
+			if os.Geteuid() != 0 {
+				// Root removes read-only directories as they are; chmod
+				// by path in a tree the agent's uid controls is what an
+				// attacker would want root to do.
+				makeWritable(sb.base)
+			}
 			if err := os.RemoveAll(sb.base); err != nil && sb.stopErr == nil {
 				sb.stopErr = err
 			}
@@ -409,11 +458,102 @@ func (sb *sandbox) Stop(ctx context.Context) error {
 	return sb.stopErr
 }
 
-// seal makes the private dir root-owned 0700 if the agent's uid could
-// reach it, then verifies that neither it nor the answers are reachable.
+// sandboxPrefix is the name prefix of a run's work tree directory.
+func sandboxPrefix(runID string) string { return "mlebench-sandbox-" + runID + "-" }
+
+// sandboxParent picks where work trees go: SandboxRoot when set; else the
+// directory holding the run group (same filesystem as the runs, so public
+// data can be hard-linked) when the agent's uid can traverse it but not
+// write to it; else the temporary directory.
+func (b *Backend) sandboxParent(groupDir string, uid, gid uint32) (string, error) {
+	if b.opt.SandboxRoot != "" {
+		if !reachable(b.opt.SandboxRoot, uid, gid, unix.X_OK) {
+			return "", fmt.Errorf("local backend: sandbox root %s is not reachable by uid %d", b.opt.SandboxRoot, uid)
+		}
+		return b.opt.SandboxRoot, nil
+	}
+	if runs := filepath.Dir(groupDir); reachable(runs, uid, gid, unix.X_OK) && !permits(runs, uid, gid, unix.W_OK) {
+		return runs, nil
+	}
+	tmp := os.TempDir()
+	if !reachable(tmp, uid, gid, unix.X_OK) {
+		return "", fmt.Errorf("local backend: neither %s nor %s is reachable by uid %d", filepath.Dir(groupDir), tmp, uid)
+	}
+	return tmp, nil
+}
+
+// removeStaleSandboxes removes work trees an earlier, killed runner left
+// for the run (root-owned directories only; anything else with the name
+// is not ours).
+func removeStaleSandboxes(parent, runID string) {
+	old, _ := filepath.Glob(filepath.Join(parent, sandboxPrefix(runID)+"*"))
+	for _, d := range old {
+		var st syscall.Stat_t
+		if err := syscall.Lstat(d, &st); err == nil && st.Mode&syscall.S_IFMT == syscall.S_IFDIR && st.Uid == 0 {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// sealDir makes dir unreachable by uid/gid when it is not already: the
+// uid's ownership goes to root, and the permission bits that let uid or
+// gid in are cleared (mode &^ 0o007, and &^ 0o070 when gid is the group).
+// A shared directory (sticky or world-writable, such as /tmp) is never
+// changed: that is an error.
+func sealDir(dir string, uid, gid uint32, log *slog.Logger) error {
+	if !reachable(dir, uid, gid, unix.X_OK) && !reachable(dir, uid, gid, unix.R_OK) {
+		return nil
+	}
+	var st syscall.Stat_t
+	if err := syscall.Stat(dir, &st); err != nil {
+		return fmt.Errorf("sealing %s: %w", dir, err)
+	}
+	if st.Mode&(syscall.S_ISVTX|0o002) != 0 {
+		return fmt.Errorf("local backend: %s is a shared directory (sticky or world-writable) that uid %d can enter; move the data or runs elsewhere: %w", dir, uid, ErrCannotSeal)
+	}
+	if st.Uid == uid {
+		if err := os.Chown(dir, 0, -1); err != nil {
+			return fmt.Errorf("sealing %s: %w", dir, err)
+		}
+	}
+	mode := st.Mode & 0o7777 &^ 0o007
+	if st.Gid == gid {
+		mode &^= 0o070
+	}
+	if err := os.Chmod(dir, fs.FileMode(mode&0o777)|unixModeBits(mode)); err != nil {
+		return fmt.Errorf("sealing %s: %w", dir, err)
+	}
+	log.Info("sealed a directory from the agent's uid", "dir", dir, "mode", fmt.Sprintf("%04o -> %04o", st.Mode&0o7777, mode))
+	if reachable(dir, uid, gid, unix.X_OK) || reachable(dir, uid, gid, unix.R_OK) {
+		return fmt.Errorf("local backend: %s stays reachable by uid %d: %w", dir, uid, ErrCannotSeal)
+	}
+	return nil
+}
+
+// unixModeBits maps setuid/setgid/sticky bits to fs.FileMode.
+func unixModeBits(m uint32) fs.FileMode {
+	var out fs.FileMode
+	if m&syscall.S_ISUID != 0 {
+		out |= fs.ModeSetuid
+	}
+	if m&syscall.S_ISGID != 0 {
+		out |= fs.ModeSetgid
+	}
+	if m&syscall.S_ISVTX != 0 {
+		out |= fs.ModeSticky
+	}
+	return out
+}
+
+// seal makes the private dir root-owned 0700 if its own permission bits
+// (or the answers') would let the agent's uid in, then verifies that
+// neither it nor the answers are reachable.
 func seal(p competition.Paths, uid, gid uint32) error {
 	for _, target := range []string{p.Private, p.Answers} {
-		if !reachable(target, uid, gid, unix.R_OK) && !reachable(target, uid, gid, unix.X_OK) {
+		// The directory's own bits count even when an ancestor (the
+		// sealed data root) keeps the agent out: it is the second wall.
+		if !permits(target, uid, gid, unix.R_OK) && !permits(target, uid, gid, unix.X_OK) &&
+			!reachable(target, uid, gid, unix.R_OK) && !reachable(target, uid, gid, unix.X_OK) {
 			continue
 		}
 		if err := os.Chown(p.Private, 0, 0); err != nil {

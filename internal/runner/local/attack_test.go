@@ -1,0 +1,255 @@
+//go:build linux
+
+package local_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mlebench/mlebench/internal/agent"
+	"github.com/mlebench/mlebench/internal/runner"
+	"github.com/mlebench/mlebench/internal/runner/runnertest"
+)
+
+// Adversarial agents: each test runs a shell script as the agent (uid
+// 65534) that tries to get at the private answers or at other runs, and
+// checks that it fails.
+
+// shellAgent is an agent whose command is `/bin/sh -c script`.
+func shellAgent(t *testing.T, script string) *agent.Agent {
+	t.Helper()
+	dir := t.TempDir()
+	return &agent.Agent{ID: "attacker", Name: "attacker", Command: []string{"/bin/sh", "-c", script},
+		AgentsDir: filepath.Dir(dir), ConfigDir: dir}
+}
+
+// startShell starts a sandbox for the first competition running script.
+func startShell(t *testing.T, h runnertest.Harness, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	out := &runnertest.Buffer{}
+	runDir := t.TempDir()
+	os.Chmod(runDir, 0o755)
+	os.Chmod(filepath.Dir(runDir), 0o755)
+	spec := &runner.Spec{RunGroup: "g", RunID: comp.ID + "_attack", RunDir: runDir, Competition: comp, DataDir: h.DataDir,
+		Agent: shellAgent(t, script), Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
+		Container: h.Container, Output: out}
+	sb, err := h.Backend.Start(t.Context(), spec)
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	t.Cleanup(func() { sb.Stop(context.Background()) })
+	return sb, spec, out
+}
+
+// TestAttackRawAndOtherCompetitions: the raw download (which holds the
+// test labels) and the answers of competitions other than the run's own
+// must be out of the agent's reach too.
+func TestAttackRawAndOtherCompetitions(t *testing.T) {
+	h := harness(t)
+	var targets []string
+	for _, id := range h.Competitions {
+		comp, _ := h.Catalog.Lookup(id)
+		p := comp.PathsIn(h.DataDir)
+		os.MkdirAll(p.Raw, 0o755)
+		raw := filepath.Join(p.Raw, "train.csv")
+		if err := os.WriteFile(raw, []byte("RAW-LABELS\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(p.Root, id+".zip"), []byte("ZIP-LABELS\n"), 0o644)
+		os.Chmod(p.Private, 0o755)
+		targets = append(targets, raw, filepath.Join(p.Root, id+".zip"), p.Answers)
+	}
+	script := `for f in ` + strings.Join(targets, " ") + `; do if cat "$f" >/dev/null 2>&1; then echo "LEAK $f"; fi; done
+ls "` + h.DataDir + `" >/dev/null 2>&1 && echo "LEAK listed data dir"; true`
+	sb, _, out := startShell(t, h, script)
+	code, err := sb.Wait(t.Context())
+	if err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	if strings.Contains(out.String(), "LEAK") {
+		t.Errorf("the agent read data outside its public directory:\n%s", out)
+	}
+}
+
+// TestAttackSymlinkRaceOnCopyOut: while the runner copies the submission
+// out (as root, for snapshots), the agent keeps swapping a regular file and
+// a symlink to the answers under the same name. The copy must never
+// contain the answers.
+func TestAttackSymlinkRaceOnCopyOut(t *testing.T) {
+	h := harness(t)
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	answers, err := os.ReadFile(comp.PathsIn(h.DataDir).Answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans := comp.PathsIn(h.DataDir).Answers
+	priv := comp.PathsIn(h.DataDir).Private
+	script := `cd "$SUBMISSION_DIR" || exit 1
+mkdir d; echo decoy > d/` + filepath.Base(ans) + `
+ln -s "` + priv + `" dl
+echo decoy > f.csv
+while :; do
+  ln -s "` + ans + `" s.tmp; mv -T s.tmp f.csv
+  echo decoy > r.tmp; mv -T r.tmp f.csv
+  mv -T d dir.tmp; mv -T dl d; mv -T d dl; mv -T dir.tmp d
+done`
+	sb, _, out := startShell(t, h, script)
+	deadline := time.Now().Add(4 * time.Second)
+	n := 0
+	for time.Now().Before(deadline) {
+		dst := t.TempDir()
+		sb.CopyOut(t.Context(), "submission", dst)
+		n++
+		filepath.WalkDir(dst, func(p string, d os.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return nil
+			}
+			if b, _ := os.ReadFile(p); bytes.Equal(b, answers) {
+				t.Fatalf("copy %d: %s holds the private answers", n, p)
+			}
+			return nil
+		})
+	}
+	t.Logf("%d copies, none leaked; agent output:\n%s", n, out)
+}
+
+// TestAttackSymlinksInOutputs: symlinks (to the answers, to /) and FIFOs
+// left in the output directories are not followed when copying out.
+func TestAttackSymlinksInOutputs(t *testing.T) {
+	h := harness(t)
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	p := comp.PathsIn(h.DataDir)
+	script := `cd "$SUBMISSION_DIR" && ln -s "` + p.Answers + `" submission.csv && ln -s / root && ln -s "` + p.Private + `" priv && mkfifo fifo &&
+mkdir -p "$LOGS_DIR/sub" && ln -s "` + p.Private + `" "$LOGS_DIR/sub/x"`
+	sb, _, out := startShell(t, h, script)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	dst := t.TempDir()
+	done := make(chan error, 1)
+	go func() {
+		for _, name := range []string{"submission", "logs"} {
+			if err := sb.CopyOut(t.Context(), name, dst); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("CopyOut: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("CopyOut hangs (opened a FIFO?)")
+	}
+	var got []string
+	filepath.WalkDir(dst, func(q string, d os.DirEntry, err error) error {
+		if err == nil && q != dst {
+			rel, _ := filepath.Rel(dst, q)
+			got = append(got, rel)
+		}
+		return nil
+	})
+	want := "logs logs/sub submission"
+	if strings.Join(got, " ") != want {
+		t.Errorf("copied %v, want only %s", got, want)
+	}
+}
+
+// TestAttackEscapedProcessIsKilled: a process that leaves the agent's
+// process group (setsid) and outlives the agent must not survive the run:
+// it could keep working after the time limit, or tamper with later runs.
+func TestAttackEscapedProcessIsKilled(t *testing.T) {
+	h := harness(t)
+	marker := "mlebench-escapee-" + strings.ReplaceAll(t.Name(), "/", "-")
+	script := `cp /bin/sleep "$TMPDIR/` + marker + `" && setsid "$TMPDIR/` + marker + `" 600 </dev/null >/dev/null 2>&1 &
+sleep 0.5; echo started`
+	sb, _, out := startShell(t, h, script)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for processAlive(marker) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a setsid'ed child of the agent survived the agent's exit")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestAttackEscapedProcessAfterTimeLimit: the same after the harness's
+// time limit.
+func TestAttackEscapedProcessAfterTimeLimit(t *testing.T) {
+	h := harness(t)
+	marker := "mlebench-escapee-" + strings.ReplaceAll(t.Name(), "/", "-")
+	script := `cp /bin/sleep "$TMPDIR/` + marker + `" && setsid "$TMPDIR/` + marker + `" 600 </dev/null >/dev/null 2>&1 &
+sleep 600`
+	sb, _, out := startShell(t, h, script)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := sb.Wait(ctx); err == nil {
+		t.Fatalf("Wait returned before the time limit\n%s", out)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for processAlive(marker) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a setsid'ed child of the agent survived the time limit")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func processAlive(marker string) bool {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(b), marker) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAttackOtherRunsOfTheGroup: an agent must not read what earlier runs
+// of its group produced (other seeds' submissions, snapshots, logs, audit
+// logs).
+func TestAttackOtherRunsOfTheGroup(t *testing.T) {
+	h := harness(t)
+	script := `SELF=$(dirname "$(dirname "$HOME")"); RG=$(dirname "$SELF")
+for f in "$RG"/*/submission/submission.csv "$RG"/*/run.log "$RG"/*/server/audit.jsonl "$RG"/*/snapshots/*; do
+  case "$f" in "$SELF"/*) continue;; esac
+  [ -e "$f" ] && cat "$f" >/dev/null 2>&1 && echo "LEAK $f"
+done
+mkdir -p "$SUBMISSION_DIR" && echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
+	a := shellAgent(t, script)
+	cfg := runner.Config{AgentID: a.ID, AgentName: a.Name, CompetitionIDs: h.Competitions[:1], Seeds: 3,
+		TimeLimit: runner.Duration(time.Minute), SnapshotInterval: runner.Duration(time.Hour), Container: h.Container}
+	runs := t.TempDir()
+	os.Chmod(runs, 0o755)
+	plan, err := runner.NewPlan(runs, cfg, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.Write(); err != nil {
+		t.Fatal(err)
+	}
+	// Give the finished runs something to read.
+	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend}
+	if _, err := r.Execute(t.Context(), plan); err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range plan.Tasks {
+		log, _ := os.ReadFile(filepath.Join(plan.RunDir(task), "run.log"))
+		if bytes.Contains(log, []byte("LEAK")) {
+			t.Errorf("run %s read another run's outputs:\n%s", task.RunID, log)
+		}
+	}
+}
