@@ -419,10 +419,13 @@ func (s *Service) build(ctx context.Context, comp *competition.Competition, impl
 		return "", err
 	}
 	pub, priv := filepath.Join(tmp, filepath.Base(paths.Public)), filepath.Join(tmp, filepath.Base(paths.Private))
-	for _, d := range []string{pub, priv} {
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			return "", err
-		}
+	if err := os.MkdirAll(pub, 0o777); err != nil {
+		return "", err
+	}
+	// The answers are readable by their owner only, from the start: no
+	// other local user (or sandboxed agent) can read them.
+	if err := os.Mkdir(priv, 0o700); err != nil {
+		return "", err
 	}
 	done := false
 	defer func() {

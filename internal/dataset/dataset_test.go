@@ -28,6 +28,9 @@ func TestPrepareFromZip(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.checkPrepared()
+	if st, err := os.Stat(f.paths().Private); err != nil || st.Mode().Perm()&0o077 != 0 {
+		t.Errorf("private dir is accessible to others: %v %v", st.Mode(), err)
+	}
 	if !res.Prepared || !res.Verified || res.Zip != f.zip || f.calls.Load() != 1 {
 		t.Errorf("result %+v, calls %d", res, f.calls.Load())
 	}
