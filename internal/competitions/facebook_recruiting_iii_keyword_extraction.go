@@ -1,0 +1,285 @@
+package competitions
+
+// facebook-recruiting-iii-keyword-extraction:
+// ../shared/spec/competitions/facebook-recruiting-iii-keyword-extraction.md
+//
+// Quirks reproduced:
+//   - raw/Train.zip's top-level Train.csv is read with Id and Tags as str and
+//     Title/Body inferred; pandas' default NA strings ("NA", "null", "", …)
+//     become NaN and are written back as empty fields;
+//   - train_test_split(test_size=0.1, random_state=0): rows in
+//     RandomState(0).permutation order;
+//   - the sample submission keeps Title and Body and adds the constant Tags
+//     "javascript c# python php java";
+//   - grading: Id and Tags columns, row count, sorted-id match (invalid
+//     otherwise); micro F1 over the answers' tag vocabulary (tags unknown to
+//     the answers are dropped, not counted as false positives); a Tags
+//     column pandas reads as numbers or bools has no .str accessor (error,
+//     null score); a vocabulary of fewer than two tags is not multilabel for
+//     scikit-learn (error, null score).
+//
+// Prepare reads Train.csv from the zip into memory through package table
+// (the real file is several GB).
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/pyrand"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+func init() {
+	register(&competition.Impl{
+		ID:      "facebook-recruiting-iii-keyword-extraction",
+		Prepare: fbkwPrepare,
+		Grade:   fbkwGrade,
+		FakeRaw: fbkwFakeRaw,
+	})
+}
+
+const fbkwSampleTags = "javascript c# python php java"
+
+func fbkwPrepare(ctx context.Context, d competition.Dirs) error {
+	z, err := sharedOpenZip(filepath.Join(d.Raw, "Train.zip"))
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	r, err := z.Open("Train.csv")
+	if err != nil {
+		return fmt.Errorf("raw Train.zip: %w", err)
+	}
+	old, err := table.Read(r, table.ReadOptions{Dtype: map[string]table.Kind{"Id": table.String, "Tags": table.String}, Path: "Train.csv"})
+	r.Close()
+	if err != nil {
+		return fmt.Errorf("reading raw Train.csv: %w", err)
+	}
+	if !old.Has("Tags") {
+		return fmt.Errorf("raw Train.csv: no Tags column")
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	trainIdx, testIdx, err := pyrand.TrainTestSplit(old.Len(), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
+	if err != nil {
+		return fmt.Errorf("splitting: %w", err)
+	}
+	newTrain, newTest := old.Take(trainIdx), old.Take(testIdx)
+	testNoLabels := newTest.Drop("Tags")
+	tags := make([]string, newTest.Len())
+	for i := range tags {
+		tags[i] = fbkwSampleTags
+	}
+	sample, err := testNoLabels.With(table.Strings("Tags", tags))
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		path string
+		t    *table.Table
+	}{
+		{filepath.Join(d.Public, "train.csv"), newTrain},
+		{filepath.Join(d.Public, "test.csv"), testNoLabels},
+		{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		{filepath.Join(d.Private, "test.csv"), newTest},
+	} {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
+			return fmt.Errorf("writing %s: %w", f.path, err)
+		}
+	}
+	return nil
+}
+
+// fbkwTagSets is Series.fillna("").str.split() of a Tags column: Python
+// str.split() tokens per row. A column pandas holds as numbers (not all
+// missing) or bools has no .str accessor: an error.
+func fbkwTagSets(c *table.Column) ([][]string, error) {
+	out := make([][]string, c.Len())
+	switch c.Kind {
+	case table.String:
+	case table.Float64:
+		for i := 0; i < c.Len(); i++ {
+			if !c.IsNull(i) {
+				return nil, fmt.Errorf("Can only use .str accessor with string values!")
+			}
+		}
+		return out, nil // fillna("") makes an all-NaN column text
+	default:
+		return nil, fmt.Errorf("Can only use .str accessor with string values!")
+	}
+	for i := 0; i < c.Len(); i++ {
+		if c.IsNull(i) {
+			continue
+		}
+		if c.Mixed != nil && c.Mixed[i] != table.String {
+			// A number inside an object column: .str.split gives NaN, which
+			// the binarizer cannot iterate.
+			return nil, fmt.Errorf("'float' object is not iterable")
+		}
+		out[i] = strings.FieldsFunc(c.Text[i], fbkwIsSpace)
+	}
+	return out, nil
+}
+
+func fbkwGrade(sub, ans *table.Table) (competition.Score, error) {
+	ansID, ok1 := ans.Col("Id")
+	ansTags, ok2 := ans.Col("Tags")
+	if !ok1 || !ok2 {
+		return competition.Score{}, fmt.Errorf("answers must have columns Id and Tags")
+	}
+	subID, ok := sub.Col("Id")
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission is missing the `Id` column")
+	}
+	subTags, ok := sub.Col("Tags")
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission is missing the `Tags` column")
+	}
+	if sub.Len() != ans.Len() {
+		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
+	}
+	if err := sharedSortErrors(subID, ansID); err != nil {
+		return competition.Score{}, err
+	}
+	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	if !match {
+		return competition.Score{}, competition.Invalid("Submission and answers `Id` values do not match")
+	}
+	truth, err := fbkwTagSets(ansTags.Take(ansIdx))
+	if err != nil {
+		return competition.Score{}, fmt.Errorf("answers Tags: %w", err)
+	}
+	pred, err := fbkwTagSets(subTags.Take(subIdx))
+	if err != nil {
+		return competition.Score{}, err
+	}
+	f1, err := fbkwMicroF1(truth, pred)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Numpy(f1), nil
+}
+
+// fbkwMicroF1 binarises both sides over the sorted vocabulary of the true
+// tags (MultiLabelBinarizer) and returns f1_score(average="micro").
+func fbkwMicroF1(truth, pred [][]string) (float64, error) {
+	vocab := map[string]bool{}
+	for _, row := range truth {
+		for _, t := range row {
+			vocab[t] = true
+		}
+	}
+	if len(vocab) < 2 {
+		// Zero columns or one column: not a multilabel indicator for
+		// scikit-learn's target-type check.
+		return 0, fmt.Errorf("a vocabulary of %d tag(s) is not multilabel-indicator input", len(vocab))
+	}
+	var tp, fp, fn int64
+	for i := range truth {
+		want := map[string]bool{}
+		for _, t := range truth[i] {
+			want[t] = true
+		}
+		got := map[string]bool{}
+		for _, t := range pred[i] {
+			if vocab[t] {
+				got[t] = true
+			}
+		}
+		for t := range got {
+			if want[t] {
+				tp++
+			} else {
+				fp++
+			}
+		}
+		for t := range want {
+			if !got[t] {
+				fn++
+			}
+		}
+	}
+	den := 2*tp + fp + fn
+	if den == 0 {
+		return 0, nil
+	}
+	return float64(2*tp) / float64(den), nil
+}
+
+// fbkwFakeRaw writes raw/Train.zip holding Train.csv (default 300 rows):
+// unique integer Ids, multi-line Bodies with commas and double quotes, a few
+// NA-like Titles/Bodies ("NA", "null", empty), 1–5 tags per row from a
+// vocabulary of about 40 (one row has no tags). The Kaggle test archive and
+// sample submission are not written: prepare never opens them.
+func fbkwFakeRaw(dir string, opt competition.FakeOptions) error {
+	r := synth.Rand(opt.Seed, "facebook-recruiting-iii-keyword-extraction")
+	n := synth.Rows(opt.Rows, 300)
+	vocab := []string{"javascript", "c#", "python", "php", "java", "android", "jquery", "c++", "iphone",
+		"asp.net", "mysql", "html", "css", ".net", "objective-c", "sql", "linux", "ruby-on-rails", "windows",
+		"ios", "ruby", "django", "regex", "xml", "json", "ajax", "sql-server", "arrays", "wpf", "string",
+		"git", "bash", "c", "node.js", "excel", "vba", "r", "matlab", "scala", "haskell"}
+	words := []string{"how", "to", "get", "the", "value", "of", "a", "list", "in", "error", "when",
+		"using", "with", "file", "not", "working", "function", "class", "return", "null", "array"}
+	sentence := func(k int) string {
+		w := make([]string, k)
+		for i := range w {
+			w[i] = synth.Pick(r, words)
+		}
+		return strings.Join(w, " ")
+	}
+	c := synth.CSV{Header: []string{"Id", "Title", "Body", "Tags"}}
+	id := 0
+	for i := 0; i < n; i++ {
+		id += 1 + r.IntN(5)
+		title := sentence(3 + r.IntN(6))
+		if r.IntN(4) == 0 {
+			title += ", " + sentence(2) + "?"
+		}
+		body := "<p>" + sentence(5+r.IntN(10)) + "</p>\n\n<pre><code>x = \"" + sentence(2) + "\";\n</code></pre>\n"
+		switch r.IntN(12) {
+		case 0:
+			body = "NA"
+		case 1:
+			body = sentence(4) // single line, no quoting needed
+		case 2:
+			body = "a,b\r\nc"
+		}
+		switch r.IntN(40) {
+		case 0:
+			title = "null"
+		case 1:
+			title = ""
+		}
+		k := 1 + r.IntN(5)
+		seen := map[string]bool{}
+		var tags []string
+		for len(tags) < k {
+			t := synth.Pick(r, vocab)
+			if !seen[t] {
+				seen[t] = true
+				tags = append(tags, t)
+			}
+		}
+		tagText := strings.Join(tags, " ")
+		if i == 7 {
+			tagText = ""
+		}
+		c.Add(strconv.Itoa(id), title, body, tagText)
+	}
+	return synth.WriteZip(filepath.Join(dir, "Train.zip"), []synth.ZipEntry{{Name: "Train.csv", Data: c.Bytes()}})
+}
+
+
+// fbkwIsSpace is Python's str.isspace for one character: Go's unicode.IsSpace
+// plus the information separators U+001C..U+001F.
+func fbkwIsSpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
