@@ -279,7 +279,6 @@ func fbkwFakeRaw(dir string, opt competition.FakeOptions) error {
 	return synth.WriteZip(filepath.Join(dir, "Train.zip"), []synth.ZipEntry{{Name: "Train.csv", Data: c.Bytes()}})
 }
 
-
 // fbkwIsSpace is Python's str.isspace for one character: Go's unicode.IsSpace
 // plus the information separators U+001C..U+001F.
 func fbkwIsSpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
