@@ -243,6 +243,9 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 			}
 			fmt.Fprintln(g.Err, "WARNING: local backend without root: the agent can read the private answers. Results are not trustworthy.")
 		}
+		if opts.Workers > 1 {
+			fmt.Fprintf(g.Err, "WARNING: local backend with %d workers: concurrent agents share uid %d and can see and disturb each other's work trees and processes; use the docker backend or one worker for untrusted agents.\n", opts.Workers, opts.AgentUID)
+		}
 		backend = b
 	default:
 		return usagef("run: unknown --backend %q (docker or local)", opts.Backend)

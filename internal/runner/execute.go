@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -494,21 +495,45 @@ func (s *snapshotter) fromSandbox(ctx context.Context, sb Sandbox) {
 	s.fromFile(filepath.Join(tmp, "submission", "submission.csv"))
 }
 
+// fromFile streams the file twice (hash, then copy) instead of reading it
+// into memory: its size is up to the agent.
 func (s *snapshotter) fromFile(path string) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return
 	}
-	sum := sha256.Sum256(b)
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		s.lg.printf("Snapshot failed: %v", err)
+		return
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
 	if s.have && sum == s.last {
 		return
 	}
-	s.last, s.have = sum, true
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		s.lg.printf("Snapshot failed: %v", err)
+		return
+	}
 	elapsed := int(s.now().Sub(s.start).Seconds())
 	dst := filepath.Join(s.dir, "snapshots", strconv.Itoa(elapsed)+".csv")
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err == nil {
-		if err := os.WriteFile(dst, b, 0o644); err != nil {
-			s.lg.printf("Snapshot failed: %v", err)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		s.lg.printf("Snapshot failed: %v", err)
+		return
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err == nil {
+		_, err = io.Copy(out, f)
+		if cerr := out.Close(); err == nil {
+			err = cerr
 		}
 	}
+	if err != nil {
+		os.Remove(dst)
+		s.lg.printf("Snapshot failed: %v", err)
+		return
+	}
+	s.last, s.have = sum, true
 }

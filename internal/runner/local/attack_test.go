@@ -220,20 +220,27 @@ func processAlive(marker string) bool {
 
 // TestAttackOtherRunsOfTheGroup: an agent must not read what earlier runs
 // of its group produced (other seeds' submissions, snapshots, logs, audit
-// logs).
+// logs), neither in their run directories nor in their work trees (kept
+// here by Retain).
 func TestAttackOtherRunsOfTheGroup(t *testing.T) {
 	h := harness(t)
-	script := `SELF=$(dirname "$(dirname "$HOME")"); RG=$(dirname "$SELF")
-for f in "$RG"/*/submission/submission.csv "$RG"/*/run.log "$RG"/*/server/audit.jsonl "$RG"/*/snapshots/*; do
+	// The attacker knows where the runs are (RUNS) and where its own work
+	// tree is, and looks for files below both.
+	script := `SELF="$MLEBENCH_HOME"
+SANDBOXES=$(dirname "$(dirname "$SELF")")
+ls -a "$SANDBOXES"
+find "$RUNS" "$SANDBOXES" -maxdepth 7 -type f 2>/dev/null | while read -r f; do
   case "$f" in "$SELF"/*) continue;; esac
-  [ -e "$f" ] && cat "$f" >/dev/null 2>&1 && echo "LEAK $f"
+  cat "$f" >/dev/null 2>&1 && echo "LEAK $f"
 done
-mkdir -p "$SUBMISSION_DIR" && echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
+echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 	a := shellAgent(t, script)
-	cfg := runner.Config{AgentID: a.ID, AgentName: a.Name, CompetitionIDs: h.Competitions[:1], Seeds: 3,
-		TimeLimit: runner.Duration(time.Minute), SnapshotInterval: runner.Duration(time.Hour), Container: h.Container}
 	runs := t.TempDir()
 	os.Chmod(runs, 0o755)
+	os.Chmod(filepath.Dir(runs), 0o755)
+	a.EnvVars = []agent.Param{{Key: "RUNS", Value: agent.Value{Kind: agent.Str, Text: runs}}}
+	cfg := runner.Config{AgentID: a.ID, AgentName: a.Name, CompetitionIDs: h.Competitions[:1], Seeds: 3,
+		TimeLimit: runner.Duration(time.Minute), SnapshotInterval: runner.Duration(time.Hour), Container: h.Container, Retain: true}
 	plan, err := runner.NewPlan(runs, cfg, time.Now())
 	if err != nil {
 		t.Fatal(err)

@@ -17,9 +17,11 @@
 // too (ownership taken from that uid, its "other"/group permission bits
 // cleared; sticky or world-writable directories are refused, not changed).
 // The work tree therefore lives outside the run group: in a fresh
-// mlebench-sandbox-<run id>-<random> directory next to the run group (same
-// filesystem, so public data is hard-linked), or in the temporary directory
-// when the agent cannot traverse that. The agent runs in its own PID
+// .mlebench-sandboxes/mlebench-sandbox-<run id>-<random> directory next to
+// the run group (same filesystem, so public data is hard-linked), or below
+// the temporary directory when the agent cannot traverse that;
+// .mlebench-sandboxes is root-owned 0711, so work trees cannot be found by
+// listing. The agent runs in its own PID
 // namespace, so nothing it started outlives it or the time limit, and
 // outputs are copied out with descriptor-relative, O_NOFOLLOW opens, so
 // symlinks swapped in during a copy are never followed. Without root the
@@ -115,9 +117,6 @@ func New(opt Options) (*Backend, error) {
 	}
 	if opt.TermGrace <= 0 {
 		opt.TermGrace = 5 * time.Second
-	}
-	if opt.SandboxRoot == "" {
-		opt.SandboxRoot = os.TempDir()
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
@@ -227,6 +226,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if root {
 		parent, err := b.sandboxParent(groupDir, uid, gid)
 		if err != nil {
+			return nil, err
+		}
+		if parent, err = sandboxesDir(parent); err != nil {
 			return nil, err
 		}
 		removeStaleSandboxes(parent, spec.RunID)
@@ -480,6 +482,28 @@ func (b *Backend) sandboxParent(groupDir string, uid, gid uint32) (string, error
 		return "", fmt.Errorf("local backend: neither %s nor %s is reachable by uid %d", filepath.Dir(groupDir), tmp, uid)
 	}
 	return tmp, nil
+}
+
+// sandboxesDir returns parent/.mlebench-sandboxes, a root-owned directory
+// of mode 0711: the agent's uid can pass through it to its own work tree
+// but cannot list it, so it cannot find other work trees (retained ones,
+// or those a killed runner left) by their random names.
+func sandboxesDir(parent string) (string, error) {
+	dir := filepath.Join(parent, ".mlebench-sandboxes")
+	if err := os.Mkdir(dir, 0o711); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", err
+	}
+	var st syscall.Stat_t
+	if err := syscall.Lstat(dir, &st); err != nil {
+		return "", err
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFDIR || st.Uid != 0 {
+		return "", fmt.Errorf("local backend: %s is not a root-owned directory; remove it", dir)
+	}
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return "", err
+	}
+	return dir, nil
 }
 
 // removeStaleSandboxes removes work trees an earlier, killed runner left
