@@ -267,4 +267,3 @@ func TestBWIGradeMalformed(t *testing.T) {
 		}
 	}
 }
-
