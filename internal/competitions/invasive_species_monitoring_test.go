@@ -1,0 +1,134 @@
+package competitions
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/archive"
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/grade"
+)
+
+// TestInvasiveConformance runs the suite on the seed-0 fake data. The
+// private CSVs must match golden_md5.json and the public zips' members
+// reference_prepared.json, both from reference_prepare.py (pandas +
+// scikit-learn + shutil.make_archive); the 7z archives must hold only the
+// empty absolute-path folder entry of the upstream py7zr defect; scores of
+// testdata/<id>/submissions must match reference_grade.py's (roc_auc_score).
+func TestInvasiveConformance(t *testing.T) {
+	const id = "invasive-species-monitoring"
+	impl := sharedTImpl(t, id)
+	half, one := 0.5, 1.0
+	p := competitiontest.Run(t, impl, competitiontest.Options{
+		GoldenMD5:     filepath.Join("testdata", id, "golden_md5.json"),
+		GoldenExclude: []string{"public/"},
+		PathDependent: []string{"public/train.7z", "public/test.7z"},
+		SampleScore:   &half,
+		GoldScore:     &one,
+	})
+	prepared := filepath.Join(p.DataDir, id, "prepared")
+	t.Run("public archives", func(t *testing.T) {
+		entries, err := os.ReadDir(p.Paths.Public)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		if got, want := strings.Join(names, ","), "description.md,sample_submission.csv.zip,test.7z,train.7z,train_labels.csv.zip"; got != want && got != strings.TrimPrefix(want, "description.md,") {
+			t.Errorf("public/ holds %s, want %s", got, want)
+		}
+		for _, folder := range []string{"train", "test"} {
+			dst := t.TempDir()
+			if err := archive.Extract(context.Background(), filepath.Join(p.Paths.Public, folder+".7z"), dst, archive.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			abs, err := filepath.Abs(filepath.Join(p.Paths.Public, folder))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.TrimLeft(filepath.ToSlash(abs), "/")
+			var got []string
+			filepath.Walk(dst, func(path string, info os.FileInfo, err error) error {
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(dst, path)
+				if rel != "." && !info.IsDir() {
+					t.Errorf("%s.7z holds a file %s; the upstream archive holds none", folder, rel)
+				}
+				if info.IsDir() && rel != "." {
+					if e, _ := os.ReadDir(path); len(e) == 0 {
+						got = append(got, filepath.ToSlash(rel))
+					}
+				}
+				return nil
+			})
+			if len(got) != 1 || got[0] != want {
+				t.Errorf("%s.7z leaf folders %v, want [%s]", folder, got, want)
+			}
+		}
+		// With the 7z files checked, the rest of the tree must match the
+		// reference exactly (files and zip members).
+		tmp := t.TempDir()
+		for _, f := range []string{"train.7z", "test.7z"} {
+			if err := os.Rename(filepath.Join(p.Paths.Public, f), filepath.Join(tmp, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sharedTCheckReferencePrepared(t, prepared, filepath.Join("testdata", id, "reference_prepared.json"))
+	})
+	t.Run("reference scores", func(t *testing.T) {
+		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
+	})
+	t.Run("malformed", func(t *testing.T) {
+		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sharedTMalformed(t, impl, answers, answers, "name", "invasive")
+	})
+}
+
+// TestInvasiveMissingImage: every labelled name needs raw/train/<name>.jpg.
+func TestInvasiveMissingImage(t *testing.T) {
+	dir := t.TempDir()
+	raw := filepath.Join(dir, "raw")
+	if err := invasiveFakeRaw(raw, competition.FakeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	d := competition.Dirs{Raw: raw, Public: filepath.Join(dir, "public"), Private: filepath.Join(dir, "private")}
+	for _, p := range []string{d.Public, d.Private} {
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := archive.Extract(context.Background(), filepath.Join(raw, "train.7z"), raw, archive.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Re-pack train.7z without image 7.
+	var entries []archive.Entry7z
+	filepath.Walk(filepath.Join(raw, "train"), func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && info.Name() != "7.jpg" {
+			entries = append(entries, archive.Entry7z{Name: "train/" + info.Name(), Path: path})
+		}
+		return err
+	})
+	tmp := filepath.Join(dir, "train.7z")
+	if err := archive.Write7z(context.Background(), tmp, entries); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(raw, "train"))
+	if err := os.Rename(tmp, filepath.Join(raw, "train.7z")); err != nil {
+		t.Fatal(err)
+	}
+	err := invasivePrepare(context.Background(), d)
+	if err == nil || !strings.Contains(err.Error(), "7.jpg") {
+		t.Fatalf("err = %v, want a missing 7.jpg", err)
+	}
+}
