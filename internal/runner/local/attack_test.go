@@ -260,3 +260,17 @@ echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 		}
 	}
 }
+
+// TestAttackSetuidPrograms: the agent runs with no_new_privs, so setuid and
+// setgid programs (sudo, su, crontab, at) cannot lend it privileges or
+// schedule work outside its PID namespace.
+func TestAttackSetuidPrograms(t *testing.T) {
+	h := harness(t)
+	sb, _, out := startShell(t, h, `grep NoNewPrivs /proc/self/status`)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	if !strings.Contains(out.String(), "NoNewPrivs:\t1") {
+		t.Errorf("the agent runs without no_new_privs:\n%s", out)
+	}
+}

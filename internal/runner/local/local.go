@@ -22,7 +22,8 @@
 // the temporary directory when the agent cannot traverse that;
 // .mlebench-sandboxes is root-owned 0711, so work trees cannot be found by
 // listing. The agent runs in its own PID
-// namespace, so nothing it started outlives it or the time limit, and
+// namespace, so nothing it started outlives it or the time limit, with
+// no_new_privs set (setuid programs such as crontab or sudo gain nothing), and
 // outputs are copied out with descriptor-relative, O_NOFOLLOW opens, so
 // symlinks swapped in during a copy are never followed. Without root the
 // answers cannot be sealed: Start refuses unless AllowUnsealed is set, in
@@ -56,6 +57,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -364,15 +366,41 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		// those that left its process group (setsid, daemons).
 		sb.cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWPID
 	}
-	if err := sb.cmd.Start(); err != nil {
+	if err := sb.startAndWait(root); err != nil {
 		return nil, fmt.Errorf("starting the agent: %w", err)
 	}
+	ok = true
+	return sb, nil
+}
+
+// startAndWait starts the agent and waits for it in a goroutine (closing
+// sb.done). The goroutine keeps its OS thread for the agent's lifetime:
+// the parent-death signal fires when the thread that started the child
+// exits. When sealed, that thread also gets PR_SET_NO_NEW_PRIVS first,
+// which the child inherits across fork and exec: setuid and setgid
+// programs (su, sudo, crontab, at) then run without their privileges, so
+// the agent cannot gain another identity or schedule work that runs
+// outside its PID namespace (as Docker's no-new-privileges). That thread
+// is never handed back to the scheduler: it exits with its goroutine.
+func (sb *sandbox) startAndWait(noNewPrivs bool) error {
+	started := make(chan error, 1)
 	go func() {
+		runtime.LockOSThread() // no unlock: see above
+		if noNewPrivs {
+			if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+				started <- fmt.Errorf("setting no_new_privs: %w", err)
+				return
+			}
+		}
+		if err := sb.cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
 		sb.waitErr = sb.cmd.Wait()
 		close(sb.done)
 	}()
-	ok = true
-	return sb, nil
+	return <-started
 }
 
 func (sb *sandbox) killGroup(sig syscall.Signal) {
