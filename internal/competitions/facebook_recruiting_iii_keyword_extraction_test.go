@@ -1,12 +1,18 @@
 package competitions
 
 import (
+	"context"
+	"crypto/md5"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -85,6 +91,77 @@ func TestFbkwGrade(t *testing.T) {
 		one := sharedTTable(t, "Id,Tags\n1,java\n2,java\n")
 		if _, err := fbkwGrade(sharedTTable(t, "Id,Tags\n1,java\n2,\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 			t.Fatalf("err = %v, want a non-invalid error", err)
+		}
+	})
+}
+
+// TestFbkwPaths prepares the seed-0 fake data with the streaming path and
+// with the in-memory path: both must give the reference MD5s. A raw file
+// whose Title column pandas would read as numbers makes the streaming path
+// decline.
+func TestFbkwPaths(t *testing.T) {
+	var golden map[string]string
+	b, err := os.ReadFile(filepath.Join("testdata", "facebook-recruiting-iii-keyword-extraction", "golden_md5.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &golden); err != nil {
+		t.Fatal(err)
+	}
+	dirs := func(t *testing.T) competition.Dirs {
+		dir := t.TempDir()
+		d := competition.Dirs{Raw: filepath.Join(dir, "raw"), Public: filepath.Join(dir, "public"), Private: filepath.Join(dir, "private")}
+		for _, p := range []string{d.Raw, d.Public, d.Private} {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	for name, prep := range map[string]func(context.Context, competition.Dirs) error{
+		"stream": fbkwPrepareStream, "table": fbkwPrepareTable,
+	} {
+		t.Run(name, func(t *testing.T) {
+			d := dirs(t)
+			if err := fbkwFakeRaw(d.Raw, competition.FakeOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := prep(context.Background(), d); err != nil {
+				t.Fatal(err)
+			}
+			for rel, want := range golden {
+				b, err := os.ReadFile(filepath.Join(filepath.Dir(d.Public), rel))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fmt.Sprintf("%x", md5.Sum(b)); got != want {
+					t.Errorf("%s: md5 %s, reference %s", rel, got, want)
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(d.Raw, ".fbkw-*")); len(left) > 0 {
+				t.Errorf("temporary files left in raw/: %v", left)
+			}
+		})
+	}
+	t.Run("numeric titles decline", func(t *testing.T) {
+		d := dirs(t)
+		csv := "Id,Title,Body,Tags\n1,12,b c,java\n2,3.5,\"x\ny\",c#\n3,NA,z,php\n"
+		if err := synth.WriteZip(filepath.Join(d.Raw, "Train.zip"), []synth.ZipEntry{{Name: "Train.csv", Data: []byte(csv)}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := fbkwPrepareStream(context.Background(), d); !errors.Is(err, fbkwErrFallback) {
+			t.Fatalf("err = %v, want the fallback", err)
+		}
+		if err := fbkwPrepare(context.Background(), d); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(d.Public, "train.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// pandas reads Title as float64 (12 → 12.0); checked with pandas 1.5.
+		if got, want := string(b), "Id,Title,Body,Tags\n2,3.5,\"x\ny\",c#\n1,12.0,b c,java\n"; got != want {
+			t.Errorf("train.csv = %q, want %q", got, want)
 		}
 	})
 }
