@@ -9,6 +9,13 @@ import (
 	"strings"
 )
 
+// Limits on archive entry names (bytes, directory levels): longer or
+// deeper entries are skipped.
+const (
+	maxNameLen = 3072
+	maxDepth   = 256
+)
+
 // untar extracts a Docker archive stream into dst. Only directories and
 // regular files are written; symlinks, hard links and devices are skipped
 // (a link could point outside the run directory), as are entries whose
@@ -25,6 +32,12 @@ func untar(r io.Reader, dst string) error {
 		}
 		name := filepath.FromSlash(strings.TrimPrefix(hdr.Name, "/"))
 		if !filepath.IsLocal(name) {
+			continue
+		}
+		// Paths the host cannot create (an agent can nest directories
+		// past PATH_MAX inside its container) are skipped: failing would
+		// count as an infrastructure failure and earn the agent a retry.
+		if len(name) > maxNameLen || strings.Count(name, string(filepath.Separator)) >= maxDepth {
 			continue
 		}
 		target := filepath.Join(dst, name)

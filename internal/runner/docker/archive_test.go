@@ -40,6 +40,10 @@ func TestUntarHostileArchive(t *testing.T) {
 		// Special files.
 		{hdr: tar.Header{Name: "submission/null", Typeflag: tar.TypeChar, Devmajor: 1, Devminor: 3}},
 		{hdr: tar.Header{Name: "submission/fifo", Typeflag: tar.TypeFifo}},
+		// Nesting past PATH_MAX (possible inside the container) must not
+		// fail the copy (an infrastructure failure earns a retry).
+		{hdr: tar.Header{Name: "submission/" + strings.Repeat("d/", 2100) + "deep.txt", Typeflag: tar.TypeReg, Mode: 0o644}, body: "x"},
+		{hdr: tar.Header{Name: "submission/" + strings.Repeat(strings.Repeat("n", 200)+"/", 25) + "long.txt", Typeflag: tar.TypeReg, Mode: 0o644}, body: "x"},
 		{hdr: tar.Header{Name: "submission/submission.csv", Typeflag: tar.TypeReg, Mode: 0o644}, body: "id,y\n1,2\n"},
 	}
 	var buf bytes.Buffer
