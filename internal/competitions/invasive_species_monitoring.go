@@ -52,8 +52,8 @@ func invasivePrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return fmt.Errorf("reading raw train_labels.csv: %w", err)
 	}
-	if !labels.Has("name", "invasive") {
-		return fmt.Errorf("raw train_labels.csv: need columns name and invasive")
+	if got := strings.Join(labels.Names(), ","); got != "name,invasive" {
+		return fmt.Errorf("raw train_labels.csv: columns %s, expected name,invasive", got)
 	}
 	trainIdx, testIdx, err := pyrand.TrainTestSplit(labels.Len(), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.2), RandomState: 0})
 	if err != nil {

@@ -26,7 +26,6 @@ func TestInvasiveConformance(t *testing.T) {
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:     filepath.Join("testdata", id, "golden_md5.json"),
 		GoldenExclude: []string{"public/"},
-		PathDependent: []string{"public/train.7z", "public/test.7z"},
 		SampleScore:   &half,
 		GoldScore:     &one,
 	})
