@@ -175,10 +175,10 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 			if table.IsNA(cell) {
 				continue
 			}
-			if j != tagsCol && j != idCol && c2Classify([]byte(cell)) == c2CellStr {
+			if !witness[j] && j != tagsCol && j != idCol && c2Classify([]byte(cell)) == c2CellStr {
 				witness[j] = true
 			}
-			line = append(line, sharedCSVField([]byte(cell))...)
+			line = fbkwAppendField(line, cell)
 		}
 		line = append(line, '\n')
 		starts = append(starts, off)
@@ -248,6 +248,26 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 		}
 	}
 	return nil
+}
+
+// fbkwAppendField appends s as Python's csv writer (QUOTE_MINIMAL, '\r'
+// quoted as in CPython ≥ 3.11.9) writes a string field; see sharedCSVField.
+func fbkwAppendField(dst []byte, s string) []byte {
+	if !strings.ContainsAny(s, ",\"\n\r") {
+		return append(dst, s...)
+	}
+	dst = append(dst, '"')
+	for {
+		k := strings.IndexByte(s, '"')
+		if k < 0 {
+			break
+		}
+		dst = append(dst, s[:k+1]...)
+		dst = append(dst, '"')
+		s = s[k+1:]
+	}
+	dst = append(dst, s...)
+	return append(dst, '"')
 }
 
 // fbkwWriteRows writes head, a newline, and write(k) for each row k.
