@@ -244,7 +244,13 @@ func bwiPrepareN(ctx context.Context, d competition.Dirs, total int) (err error)
 }
 
 // bwiWriteZip writes a one-member deflate zip at path from r.
-func bwiWriteZip(path, member string, r io.Reader) (err error) {
+func bwiWriteZip(path, member string, r io.Reader) error {
+	return bwiWriteZipMethod(path, member, r, zip.Deflate)
+}
+
+// bwiWriteZipMethod writes a one-member zip at path from r with the given
+// method (zip.Deflate at BestSpeed, or zip.Store).
+func bwiWriteZipMethod(path, member string, r io.Reader, method uint16) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -262,7 +268,7 @@ func bwiWriteZip(path, member string, r io.Reader) (err error) {
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
 		return flate.NewWriter(w, flate.BestSpeed)
 	})
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: member, Method: zip.Deflate, Modified: sharedZipTime})
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: member, Method: method, Modified: sharedZipTime})
 	if err != nil {
 		return err
 	}
@@ -334,6 +340,7 @@ func bwiText(c *table.Column, i int) (string, error) {
 // one: doubled spaces and tabs, quotes, leading/trailing and Unicode
 // whitespace (U+00A0, U+001F, U+3000), non-ASCII words, CRLF and lone CR
 // line ends, empty and two-token lines. The last line has no terminator.
+// The zip member is stored, not deflated (fastest to write and read).
 // opt.Rows sets the line count instead (tests use small files; prepare then
 // fails its final assert unless the total is passed accordingly).
 func bwiFakeRaw(dir string, opt competition.FakeOptions) error {
@@ -364,17 +371,21 @@ func bwiFakeRaw(dir string, opt competition.FakeOptions) error {
 		var line []byte
 		for i := 0; i < n; {
 			line = line[:0]
-			q := quirky[r.IntN(len(quirky))]
-			if lines := 1 + strings.Count(strings.TrimSuffix(q, "\r"), "\r"); r.IntN(300) == 0 && i+lines <= n {
+			// One 64-bit draw per line: bits 0–15 pick a quirky line
+			// (1 in 300), 16–23 which one, 24–31 the token count, and
+			// nibbles from bit 32 on the tokens.
+			x := r.Uint64()
+			q := quirky[(x>>16&0xff)%uint64(len(quirky))]
+			if lines := 1 + strings.Count(strings.TrimSuffix(q, "\r"), "\r"); (x&0xffff)%300 == 0 && i+lines <= n {
 				line = append(line, q...)
 				i += lines
 			} else {
-				k := 3 + r.IntN(3)
+				k := 3 + int(x>>24&0xff)%3
 				for j := 0; j < k; j++ {
 					if j > 0 {
 						line = append(line, ' ')
 					}
-					line = append(line, vocab[r.IntN(len(vocab))]...)
+					line = append(line, vocab[(x>>(32+4*j)&0xf)%uint64(len(vocab))]...)
 				}
 				i++
 			}
@@ -388,7 +399,7 @@ func bwiFakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 		pw.CloseWithError(bw.Flush())
 	}()
-	err := bwiWriteZip(filepath.Join(dir, "train_v2.txt.zip"), "train_v2.txt", pr)
+	err := bwiWriteZipMethod(filepath.Join(dir, "train_v2.txt.zip"), "train_v2.txt", pr, zip.Store)
 	pr.CloseWithError(errors.New("zip writer stopped"))
 	return err
 }
