@@ -82,7 +82,7 @@ only when run as root, see --allow-unsealed).`,
 	f.StringVar(&opts.Resume, "resume", "", "finish an interrupted run group (its name under --runs-dir, or its path)")
 	f.StringVar(&opts.Network, "network", "", "sandbox network: none (default), bridge, or a Docker network name; agents calling LLM APIs need egress")
 	f.BoolVar(&opts.AllowUnsealed, "allow-unsealed", false, "local backend without root: run anyway, although the agent can read the answers")
-	f.Uint32Var(&opts.AgentUID, "agent-uid", 65534, "local backend as root: uid (and gid) the agent runs as")
+	f.Uint32Var(&opts.AgentUID, "agent-uid", local.DefaultUID, "local backend as root: first of the unused uids (and gids) agents run as, one per running agent (uid+0 .. uid+1023; numeric, no /etc/passwd entry needed)")
 	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
 	f.MarkHidden("agent-id")
 	return cmd
@@ -242,9 +242,6 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 				return fmt.Errorf("%w (--allow-unsealed)", local.ErrCannotSeal)
 			}
 			fmt.Fprintln(g.Err, "WARNING: local backend without root: the agent can read the private answers. Results are not trustworthy.")
-		}
-		if opts.Workers > 1 {
-			fmt.Fprintf(g.Err, "WARNING: local backend with %d workers: concurrent agents share uid %d and can see and disturb each other's work trees and processes; use the docker backend or one worker for untrusted agents.\n", opts.Workers, opts.AgentUID)
 		}
 		backend = b
 	default:

@@ -16,8 +16,8 @@ import (
 	"github.com/mlebench/mlebench/internal/runner/runnertest"
 )
 
-// Adversarial agents: each test runs a shell script as the agent (uid
-// 65534) that tries to get at the private answers or at other runs, and
+// Adversarial agents: each test runs a shell script as the agent (a uid of
+// the agents' range) that tries to get at the private answers or at other runs, and
 // checks that it fails.
 
 // shellAgent is an agent whose command is `/bin/sh -c script`.
@@ -31,12 +31,19 @@ func shellAgent(t *testing.T, script string) *agent.Agent {
 // startShell starts a sandbox for the first competition running script.
 func startShell(t *testing.T, h runnertest.Harness, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
 	t.Helper()
+	return startShellRun(t, h, "_attack", script, env...)
+}
+
+// startShellRun is startShell with a run id suffix (concurrent runs need
+// distinct run ids).
+func startShellRun(t *testing.T, h runnertest.Harness, suffix, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	out := &runnertest.Buffer{}
 	runDir := t.TempDir()
 	os.Chmod(runDir, 0o755)
 	os.Chmod(filepath.Dir(runDir), 0o755)
-	spec := &runner.Spec{RunGroup: "g", RunID: comp.ID + "_attack", RunDir: runDir, Competition: comp, DataDir: h.DataDir,
+	spec := &runner.Spec{RunGroup: "g", RunID: comp.ID + suffix, RunDir: runDir, Competition: comp, DataDir: h.DataDir,
 		Agent: shellAgent(t, script), Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
 		Container: h.Container, Output: out}
 	sb, err := h.Backend.Start(t.Context(), spec)
@@ -274,5 +281,47 @@ func TestAttackSetuidPrograms(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "NoNewPrivs:\t1") {
 		t.Errorf("the agent runs without no_new_privs:\n%s", out)
+	}
+}
+
+// TestAttackConcurrentRun: two agents run at the same time; the second
+// knows where the first's work tree is and tries to read and overwrite its
+// files, directly and through /proc/<pid>/cwd, and to signal it.
+func TestAttackConcurrentRun(t *testing.T) {
+	h := harness(t)
+	victim, _, vout := startShellRun(t, h, "_victim", `echo "HOME=$MLEBENCH_HOME"; echo secret > "$SUBMISSION_DIR/secret.txt"; chmod 644 "$SUBMISSION_DIR/secret.txt"
+echo ready; sleep 4; cat "$SUBMISSION_DIR/secret.txt"; echo alive`)
+	var home string
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(vout.String(), "ready") {
+		if time.Now().After(deadline) {
+			t.Fatalf("victim did not start:\n%s", vout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for _, line := range strings.Split(vout.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, "HOME="); ok {
+			home = v
+		}
+	}
+	script := `T="$TARGET/submission/secret.txt"
+cat "$T" 2>/dev/null && echo "LEAK read $T"
+ls "$TARGET" >/dev/null 2>&1 && echo "LEAK listed $TARGET"
+echo pwned > "$T" 2>/dev/null && echo "LEAK wrote $T"
+for p in /proc/[0-9]*; do
+  cat "$p/cwd/submission/secret.txt" 2>/dev/null && echo "LEAK read via $p/cwd"
+  cat "$p/root$T" 2>/dev/null && echo "LEAK read via $p/root"
+  grep -q "^MLEBENCH_HOME=$TARGET" "$p/environ" 2>/dev/null && echo "LEAK environ $p"
+done
+kill -9 -1 2>/dev/null; true`
+	attacker, _, aout := startShellRun(t, h, "_attacker", script, "TARGET="+home)
+	if code, err := attacker.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("attacker Wait = %d, %v\n%s", code, err, aout)
+	}
+	if strings.Contains(aout.String(), "LEAK") {
+		t.Errorf("an agent reached a concurrent run's work tree:\n%s", aout)
+	}
+	if code, err := victim.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(vout.String(), "secret\nalive") {
+		t.Errorf("the victim was disturbed: Wait = %d, %v\n%s", code, err, vout)
 	}
 }

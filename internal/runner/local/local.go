@@ -7,21 +7,26 @@
 // and the validation server runs in-process on a loopback port.
 //
 // Sealing: the private answers must be unreadable to the agent. When the
-// runner is root, the agent runs as an unprivileged uid (65534 by default)
-// with no supplementary groups, the competition's private directory is made
+// runner is root, each agent runs as an unprivileged uid and gid of its own
+// (one per concurrently running sandbox, from a range starting at
+// DefaultUID, 2000000000, by default; numeric ids need no /etc/passwd
+// entry) with no supplementary groups, the competition's private directory is made
 // root-owned mode 0700, and Start verifies (from the permission bits of
 // every path component) that the agent's uid can reach neither the answers
 // nor the private directory. The data root as a whole (raw downloads hold
 // the test labels; other competitions' answers) and the run group directory
 // (other runs' outputs, audit logs) are made unreachable for the agent's uid
-// too (ownership taken from that uid, its "other"/group permission bits
-// cleared; sticky or world-writable directories are refused, not changed).
+// too (ownership taken from the agents' id range, "other" permission bits
+// cleared, and group bits when the group is in the range, so this holds
+// for every uid of the range; sticky or world-writable directories are
+// refused, not changed).
 // The work tree therefore lives outside the run group: in a fresh
 // .mlebench-sandboxes/mlebench-sandbox-<run id>-<random> directory next to
 // the run group (same filesystem, so public data is hard-linked), or below
 // the temporary directory when the agent cannot traverse that;
 // .mlebench-sandboxes is root-owned 0711, so work trees cannot be found by
-// listing. The agent runs in its own PID
+// listing; a work tree is root-owned mode 0750 with the run's own gid, so
+// agents of concurrent runs cannot enter it. The agent runs in its own PID
 // namespace, so nothing it started outlives it or the time limit, with
 // no_new_privs set (setuid programs such as crontab or sudo gain nothing), and
 // outputs are copied out with descriptor-relative, O_NOFOLLOW opens, so
@@ -29,9 +34,10 @@
 // answers cannot be sealed: Start refuses unless AllowUnsealed is set, in
 // which case every run.log says loudly that the run is unsealed.
 //
-// Concurrent runs (more than one worker) share the agent uid: they can
-// read and disturb each other's work trees and processes. Use the Docker
-// backend, or one worker, when agents are not trusted.
+// Concurrent runs (more than one worker) run as different uids in
+// different PID namespaces: they can neither enter each other's work trees
+// nor signal or inspect (/proc/<pid>/{cwd,root,environ}) each other's
+// processes; they can still see each other's command lines in /proc.
 //
 // Differences from the Docker backend, all weaker: the agent sees the host
 // filesystem (whatever its uid may read), the host network and the host's
@@ -58,6 +64,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -75,9 +82,14 @@ import (
 type Options struct {
 	Catalog *competition.Catalog
 	Fixes   map[string]bool
-	// UID and GID the agent runs as when the runner is root; 0 means 65534
-	// (nobody/nogroup).
+	// UID and GID are the first of the IDs ids the agents run as when
+	// the runner is root: each running sandbox takes the lowest free slot
+	// i and runs as uid UID+i, gid GID+i, released when it stops. 0 means
+	// DefaultUID (GID: the same as UID); IDs 0 means 1024. Ids that
+	// /etc/passwd or /etc/group name, or that a process runs as, are
+	// skipped. Numeric ids need no /etc/passwd entry.
 	UID, GID uint32
+	IDs      int
 	// AllowUnsealed lets a non-root runner start agents that could read
 	// the answers.
 	AllowUnsealed bool
@@ -100,7 +112,13 @@ type Backend struct {
 
 	mu     sync.Mutex
 	staged map[string]string // agent id → staged directory
+	slots  map[int]bool      // id slots of running sandboxes
 }
+
+// DefaultUID is the first agent uid (and gid) when Options.UID is 0: far
+// above the ids distributions give to users and to container user
+// namespaces' usual subordinate ranges.
+const DefaultUID = 2000000000
 
 // ErrCannotSeal is returned by Start when the answers cannot be hidden
 // from the agent.
@@ -112,10 +130,16 @@ func New(opt Options) (*Backend, error) {
 		return nil, fmt.Errorf("local backend: Catalog is required")
 	}
 	if opt.UID == 0 {
-		opt.UID = 65534
+		opt.UID = DefaultUID
 	}
 	if opt.GID == 0 {
-		opt.GID = 65534
+		opt.GID = opt.UID
+	}
+	if opt.IDs <= 0 {
+		opt.IDs = 1024
+	}
+	if uint64(opt.UID)+uint64(opt.IDs) > 1<<32-1 || uint64(opt.GID)+uint64(opt.IDs) > 1<<32-1 {
+		return nil, fmt.Errorf("local backend: the id range %d+%d does not fit in 32 bits", opt.UID, opt.IDs)
 	}
 	if opt.TermGrace <= 0 {
 		opt.TermGrace = 5 * time.Second
@@ -123,7 +147,7 @@ func New(opt Options) (*Backend, error) {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Backend{opt: opt, staged: map[string]string{}}, nil
+	return &Backend{opt: opt, staged: map[string]string{}, slots: map[int]bool{}}, nil
 }
 
 // Sealed reports whether runs will be sealed (the runner is root).
@@ -170,6 +194,7 @@ type sandbox struct {
 	waitErr error
 	hs      *http.Server
 	audit   *os.File
+	slot    int // id slot (-1: none), released once the agent is gone
 
 	stopOnce sync.Once
 	stopErr  error
@@ -189,8 +214,18 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		return nil, ErrCannotSeal
 	}
 	uid, gid := uint32(os.Geteuid()), uint32(os.Getegid())
+	sb := &sandbox{b: b, spec: spec, done: make(chan struct{}), slot: -1}
+	ok := false
 	if root {
-		uid, gid = b.opt.UID, b.opt.GID
+		var err error
+		if sb.slot, uid, gid, err = b.acquire(); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if !ok && (sb.cmd == nil || sb.cmd.Process == nil) {
+				sb.releaseSlot() // no agent process: nothing runs as uid
+			}
+		}()
 	}
 	paths := spec.Competition.PathsIn(spec.DataDir)
 	groupDir := filepath.Dir(spec.RunDir)
@@ -198,12 +233,14 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		// The whole data root, not only this competition's private
 		// directory: the raw downloads hold the test labels, and other
 		// competitions' answers must not be readable either (an agent
-		// could stash them for a later run).
+		// could stash them for a later run). Sealing clears the "other"
+		// bits and takes ownership from the agents' id range, so it holds
+		// for every uid of the range; it is checked for this run's uid.
 		if err := seal(paths, uid, gid); err != nil {
 			return nil, err
 		}
 		for _, d := range []string{spec.DataDir, groupDir} {
-			if err := sealDir(d, uid, gid, b.opt.Log); err != nil {
+			if err := b.sealDir(d, uid, gid); err != nil {
 				return nil, err
 			}
 		}
@@ -212,8 +249,6 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		b.opt.Log.Warn("UNSEALED local run: the agent can read the answers", "run", spec.RunID)
 	}
 
-	sb := &sandbox{b: b, spec: spec, done: make(chan struct{})}
-	ok := false
 	defer func() {
 		if !ok {
 			sb.Stop(context.WithoutCancel(ctx))
@@ -238,13 +273,19 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 			return nil, err
 		}
 		sb.home = filepath.Join(sb.base, "home")
-		if err := os.Chmod(sb.base, 0o755); err != nil {
+		// Root-owned, open to this run's gid only: agents of concurrent
+		// runs (other uids and gids) cannot enter it even when they learn
+		// its name (from /proc/<pid>/cmdline, say).
+		if err := os.Chown(sb.base, 0, int(gid)); err != nil {
+			return nil, err
+		}
+		if err := os.Chmod(sb.base, 0o750); err != nil {
 			return nil, err
 		}
 		if !reachable(sb.base, uid, gid, unix.X_OK) {
 			return nil, fmt.Errorf("local backend: the work tree %s is not reachable by uid %d", sb.base, uid)
 		}
-		b.opt.Log.Info("agent work tree", "run", spec.RunID, "dir", sb.home)
+		b.opt.Log.Info("agent work tree", "run", spec.RunID, "dir", sb.home, "uid", uid, "gid", gid)
 	} else {
 		makeWritable(sb.home)
 	}
@@ -463,7 +504,9 @@ func (sb *sandbox) Stop(ctx context.Context) error {
 			sb.killGroup(syscall.SIGKILL)
 			select {
 			case <-sb.done:
+				sb.releaseSlot()
 			case <-ctx.Done():
+				// The slot stays taken: its uid may still run processes.
 				sb.stopErr = fmt.Errorf("agent process %d did not exit", sb.cmd.Process.Pid)
 			}
 		}
@@ -547,12 +590,107 @@ func removeStaleSandboxes(parent, runID string) {
 	}
 }
 
-// sealDir makes dir unreachable by uid/gid when it is not already: the
-// uid's ownership goes to root, and the permission bits that let uid or
-// gid in are cleared (mode &^ 0o007, and &^ 0o070 when gid is the group).
+// acquire takes the lowest free id slot whose uid and gid are unused (no
+// /etc/passwd or /etc/group entry, no process running as the uid).
+func (b *Backend) acquire() (slot int, uid, gid uint32, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	known := namedIDs()
+	busy := processUIDs()
+	for i := 0; i < b.opt.IDs; i++ {
+		uid, gid = b.opt.UID+uint32(i), b.opt.GID+uint32(i)
+		if b.slots[i] || known[idKey{'u', uid}] || known[idKey{'g', gid}] || busy[uid] {
+			continue
+		}
+		b.slots[i] = true
+		return i, uid, gid, nil
+	}
+	return -1, 0, 0, fmt.Errorf("local backend: no free agent uid in %d..%d (each running sandbox takes one)", b.opt.UID, b.opt.UID+uint32(b.opt.IDs)-1)
+}
+
+// releaseSlot frees the sandbox's id slot (once).
+func (sb *sandbox) releaseSlot() {
+	if sb.slot < 0 {
+		return
+	}
+	sb.b.mu.Lock()
+	delete(sb.b.slots, sb.slot)
+	sb.b.mu.Unlock()
+	sb.slot = -1
+}
+
+// inRange reports whether uid or gid belongs to the agents' id range.
+func (b *Backend) inRange(id uint32, group bool) bool {
+	first := b.opt.UID
+	if group {
+		first = b.opt.GID
+	}
+	return id >= first && uint64(id) < uint64(first)+uint64(b.opt.IDs)
+}
+
+type idKey struct {
+	kind byte // 'u' or 'g'
+	id   uint32
+}
+
+// namedIDs returns the uids of /etc/passwd and the gids of /etc/group (and
+// the primary gids of /etc/passwd).
+func namedIDs() map[idKey]bool {
+	out := map[idKey]bool{}
+	for _, f := range []struct {
+		path string
+		cols []int
+		kind []byte
+	}{{"/etc/passwd", []int{2, 3}, []byte{'u', 'g'}}, {"/etc/group", []int{2}, []byte{'g'}}} {
+		b, err := os.ReadFile(f.path)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			fields := strings.Split(line, ":")
+			for i, c := range f.cols {
+				if c < len(fields) {
+					if n, err := strconv.ParseUint(fields[c], 10, 32); err == nil {
+						out[idKey{f.kind[i], uint32(n)}] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// processUIDs returns the real uids of the running processes.
+func processUIDs() map[uint32]bool {
+	out := map[uint32]bool{}
+	procs, _ := filepath.Glob("/proc/[0-9]*/status")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
+				for _, f := range strings.Fields(rest) {
+					if n, err := strconv.ParseUint(f, 10, 32); err == nil {
+						out[uint32(n)] = true
+					}
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sealDir makes dir unreachable by the agents' uids when it is not
+// already: ownership by a uid of the agents' range goes to root, and the
+// "other" permission bits are cleared (mode &^ 0o007), and the group bits
+// too when the group is in the agents' range. Checked for uid/gid.
 // A shared directory (sticky or world-writable, such as /tmp) is never
 // changed: that is an error.
-func sealDir(dir string, uid, gid uint32, log *slog.Logger) error {
+func (b *Backend) sealDir(dir string, uid, gid uint32) error {
+	log := b.opt.Log
 	if !reachable(dir, uid, gid, unix.X_OK) && !reachable(dir, uid, gid, unix.R_OK) {
 		return nil
 	}
@@ -563,13 +701,13 @@ func sealDir(dir string, uid, gid uint32, log *slog.Logger) error {
 	if st.Mode&(syscall.S_ISVTX|0o002) != 0 {
 		return fmt.Errorf("local backend: %s is a shared directory (sticky or world-writable) that uid %d can enter; move the data or runs elsewhere: %w", dir, uid, ErrCannotSeal)
 	}
-	if st.Uid == uid {
+	if st.Uid == uid || b.inRange(st.Uid, false) {
 		if err := os.Chown(dir, 0, -1); err != nil {
 			return fmt.Errorf("sealing %s: %w", dir, err)
 		}
 	}
 	mode := st.Mode & 0o7777 &^ 0o007
-	if st.Gid == gid {
+	if st.Gid == gid || b.inRange(st.Gid, true) {
 		mode &^= 0o070
 	}
 	if err := os.Chmod(dir, fs.FileMode(mode&0o777)|unixModeBits(mode)); err != nil {

@@ -18,6 +18,7 @@ type Options struct {
 	Catalog        *competition.Catalog
 	Fixes          map[string]bool
 	UID, GID       uint32
+	IDs            int
 	AllowUnsealed  bool
 	SandboxRoot    string
 	MaxUploadBytes int64
@@ -25,6 +26,9 @@ type Options struct {
 	Stage          agent.StageOptions
 	Log            *slog.Logger
 }
+
+// DefaultUID is the first agent uid (see the Linux implementation).
+const DefaultUID = 2000000000
 
 // Backend is unavailable off Linux.
 type Backend struct{}

@@ -74,7 +74,7 @@ func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
 	// The agent's uid owns the answers file: chmod of the directory cannot
 	// help, so sealing still holds only because the directory is 0700 root.
 	ans := comp.PathsIn(h.DataDir).Answers
-	if err := os.Chown(ans, 65534, 65534); err != nil {
+	if err := os.Chown(ans, local.DefaultUID, local.DefaultUID); err != nil {
 		t.Fatal(err)
 	}
 	os.Chmod(priv, 0o777)
