@@ -111,12 +111,17 @@ func lmsysGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission should have %d rows, got %d", ans.Len(), sub.Len())
 	}
+	// The range check compares the three columns as one frame, so text in
+	// any of them raises TypeError before a number out of range in another
+	// column could make the submission invalid.
+	for _, name := range lmsysClasses {
+		if c, _ := sub.Col(name); sharedHasText(c) {
+			return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int' (column %s)", name)
+		}
+	}
 	probs := make([][]float64, len(lmsysClasses))
 	for k, name := range lmsysClasses {
 		c, _ := sub.Col(name)
-		if sharedHasText(c) {
-			return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int' (column %s)", name)
-		}
 		v, err := sharedFloats(c)
 		if err != nil {
 			return competition.Score{}, err

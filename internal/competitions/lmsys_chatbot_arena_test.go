@@ -58,6 +58,7 @@ func TestLmsysGrade(t *testing.T) {
 		{"4. negative probability", h + "20,-0.1,0.6,0.5\n3,0,0,1\n", invalid},
 		{"4. NaN", h + "20,,0.5,0.5\n3,0,0,1\n", invalid},
 		{"4. text", h + "20,half,0.5,0.5\n3,0,0,1\n", other},
+		{"4. text in a later column beats an earlier out-of-range value", h + "20,-1,0.5,half\n3,0,0,1\n", other},
 		{"5. row sums to 1.000001", h + "20,0.5,0.2,0.300001\n3,0,0,1\n", invalid},
 		{"6. ids differ", h + "20,1,0,0\n4,0,0,1\n", invalid},
 		{"6. duplicate id", h + "20,1,0,0\n20,0,0,1\n", invalid},
