@@ -2,6 +2,8 @@ package competitions
 
 import (
 	"context"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,5 +131,49 @@ func TestInvasiveMissingImage(t *testing.T) {
 	err := invasivePrepare(context.Background(), d)
 	if err == nil || !strings.Contains(err.Error(), "7.jpg") {
 		t.Fatalf("err = %v, want a missing 7.jpg", err)
+	}
+}
+
+// TestInvasiveGrade checks the spec's Grade checks in order and the score
+// kind (NumPy float64: binary roc_auc_score) on a hand-computed table.
+func TestInvasiveGrade(t *testing.T) {
+	ans := sharedTTable(t, "name,invasive\n1,1\n2,0\n3,1\n4,0\n")
+	for _, tc := range []struct {
+		name, sub string
+		want      float64 // -1: invalid, -2: other error
+	}{
+		// Pairs (pos, neg): (1,2) (1,4) (3,2) right, (3,4) wrong → 3/4.
+		{"shuffled", "name,invasive\n4,0.5\n3,0.4\n2,0.2\n1,0.9\n", 0.75},
+		{"tie counts half", "name,invasive\n1,0.9\n2,0.2\n3,0.5\n4,0.5\n", 0.875},
+		{"constant", "name,invasive\n1,0.5\n2,0.5\n3,0.5\n4,0.5\n", 0.5},
+		{"1. missing name", "id,invasive\n1,0\n2,0\n3,0\n4,0\n", -1},
+		{"1. missing invasive", "name,p\n1,0\n2,0\n3,0\n4,0\n", -1},
+		{"2. row count", "name,invasive\n1,0\n2,0\n3,0\n", -1},
+		{"3. non-numeric", "name,invasive\n1,a\n2,0\n3,0\n4,0\n", -1},
+		{"4. above 1", "name,invasive\n1,1.5\n2,0\n3,0\n4,0\n", -1},
+		{"4. below 0", "name,invasive\n1,-0.1\n2,0\n3,0\n4,0\n", -1},
+		{"5. ids differ", "name,invasive\n1,0\n2,0\n3,0\n5,0\n", -1},
+		{"NaN score", "name,invasive\n1,\n2,0\n3,0\n4,0\n", -2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := invasiveGrade(sharedTTable(t, tc.sub), ans)
+			switch {
+			case tc.want == -1:
+				if !errors.Is(err, competition.ErrInvalidSubmission) {
+					t.Fatalf("err = %v, want invalid", err)
+				}
+			case tc.want == -2:
+				if err == nil {
+					t.Fatalf("score %v, want an error", s.Value)
+				}
+			default:
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(s.Value-tc.want) > 1e-12 || s.Kind != competition.NumpyFloat64 {
+					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
+				}
+			}
+		})
 	}
 }
