@@ -80,3 +80,33 @@ func TestChaiiGrade(t *testing.T) {
 		}
 	})
 }
+
+// TestChaiiGradeVocabularySize covers the spec's degenerate cases decided by
+// the vocabulary size V of both sides together: V = 0 and V = 1 make
+// scikit-learn raise (null score, not 0); V = 2 is the normal path.
+func TestChaiiGradeVocabularySize(t *testing.T) {
+	for _, tc := range []struct {
+		name, ans, sub string
+		want           float64 // -2: non-invalid error
+	}{
+		{"V=0", "id,PredictionString\na,\nb,\n", "id,PredictionString\na,\nb,\n", -2},
+		{"V=1", "id,PredictionString\na,x\nb,\n", "id,PredictionString\na,X\nb,\n", -2},
+		{"V=2", "id,PredictionString\na,x\nb,\n", "id,PredictionString\na,X y\nb,\n", 0.25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := chaiiGrade(sharedTTable(t, tc.sub), sharedTTable(t, tc.ans))
+			if tc.want == -2 {
+				if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+					t.Fatalf("score %v err %v, want a non-invalid error", s.Value, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(s.Value-tc.want) > 1e-12 {
+				t.Fatalf("score %v, want %v", s.Value, tc.want)
+			}
+		})
+	}
+}
