@@ -165,3 +165,20 @@ func TestFbkwPaths(t *testing.T) {
 		}
 	})
 }
+
+// TestFbkwGradeDegenerateVocabulary: answers with no tag at all, or a single
+// distinct tag, give indicator matrices that scikit-learn does not treat as
+// multilabel, so it raises (spec Notes: score None, not 0 or 1).
+func TestFbkwGradeDegenerateVocabulary(t *testing.T) {
+	for _, tc := range []struct{ name, ans, sub string }{
+		{"no tag", "Id,Tags\n1,\n2,\n", "Id,Tags\n1,java\n2,\n"},
+		{"one tag", "Id,Tags\n1,java\n2,java java\n", "Id,Tags\n1,java\n2,java\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := fbkwGrade(sharedTTable(t, tc.sub), sharedTTable(t, tc.ans))
+			if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+				t.Fatalf("score %v err %v, want a non-invalid error", s.Value, err)
+			}
+		})
+	}
+}
