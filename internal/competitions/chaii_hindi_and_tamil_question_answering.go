@@ -63,20 +63,12 @@ func chaiiPrepare(ctx context.Context, d competition.Dirs) error {
 		dummy[i] = "dummy text"
 	}
 	sample := table.MustNew(ids, table.Strings("PredictionString", dummy))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop("answer_start", "answer_text")},
-		{filepath.Join(d.Private, "test.csv"), answers},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("answer_start", "answer_text")},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	)
 }
 
 // chaiiWordSets is fillna("") then str.lower().split() as a set, per row. A

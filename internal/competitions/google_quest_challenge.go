@@ -147,20 +147,12 @@ func questPrepare(ctx context.Context, d competition.Dirs) error {
 		cols = append(cols, table.Floats(name, lin))
 	}
 	sample := table.MustNew(cols...)
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Private, "test.csv"), private},
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), publicTest},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), private},
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	)
 }
 
 func questGrade(sub, ans *table.Table) (competition.Score, error) {

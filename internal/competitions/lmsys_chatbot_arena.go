@@ -80,20 +80,12 @@ func lmsysPrepare(ctx context.Context, d competition.Dirs) error {
 		cols = append(cols, table.Floats(c, v))
 	}
 	sample := table.MustNew(cols...)
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Private, "answers.csv"), answers},
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), newTest},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Private, "answers.csv"), answers},
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	)
 }
 
 func lmsysGrade(sub, ans *table.Table) (competition.Score, error) {

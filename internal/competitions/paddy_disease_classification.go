@@ -63,17 +63,12 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 	testIDs, _ := test.Col("image_id")
 	empty := make([]string, test.Len())
 	sample := table.MustNew(testIDs, table.Strings("label", empty))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), train},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), test},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
+	if err := sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), test},
+	); err != nil {
+		return err
 	}
 
 	cellText := func(c *table.Column, i int) (string, error) {

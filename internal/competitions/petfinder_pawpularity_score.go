@@ -75,18 +75,13 @@ func petfinderPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("assertion failed: Id %s is in both train and test", testIDs.Str(i))
 		}
 	}
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Private, "test.csv"), newTest},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop("Pawpularity")},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
+	if err := sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("Pawpularity")},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	); err != nil {
+		return err
 	}
 	for _, split := range []struct {
 		dir string

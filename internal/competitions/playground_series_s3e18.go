@@ -77,20 +77,12 @@ func s3e18Prepare(ctx context.Context, d competition.Dirs) error {
 	if n := len(train.Names()); n != 38 {
 		return fmt.Errorf("raw train.csv: %d columns, the original asserts 38", n)
 	}
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), test},
-		{filepath.Join(d.Public, "train.csv"), train},
-		{filepath.Join(d.Public, "test.csv"), publicTest},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), test},
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
+	)
 }
 
 func s3e18Grade(sub, ans *table.Table) (competition.Score, error) {

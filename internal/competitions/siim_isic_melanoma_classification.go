@@ -117,18 +117,13 @@ func siimPrepare(ctx context.Context, d competition.Dirs) error {
 		return err
 	}
 	sample := table.MustNew(testNames, table.Ints("target", make([]int64, test.Len())))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), train},
-		{filepath.Join(d.Public, "test.csv"), publicTest},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), answers},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
+	if err := sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+	); err != nil {
+		return err
 	}
 
 	// Images.

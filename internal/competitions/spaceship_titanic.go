@@ -61,20 +61,12 @@ func spaceshipPrepare(ctx context.Context, d competition.Dirs) error {
 
 	ids, _ := newTest.Col(spaceshipID)
 	sample := table.MustNew(ids, table.Bools(spaceshipTarget, make([]bool, newTest.Len())))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), newTest},
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop(spaceshipTarget)},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop(spaceshipTarget)},
+	)
 }
 
 func spaceshipGrade(sub, ans *table.Table) (competition.Score, error) {

@@ -98,20 +98,12 @@ func spookyPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop("author")},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), answers},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("author")},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+	)
 }
 
 // spookyTolerance is numpy.isclose(x, 1, rtol=1e-5, atol=1e-6)'s bound:

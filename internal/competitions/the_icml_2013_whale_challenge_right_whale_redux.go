@@ -132,18 +132,10 @@ func whalePrepare(ctx context.Context, d competition.Dirs) error {
 
 	answers := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", labels))
 	sample := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", make([]int64, len(test))))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Private, "test.csv"), answers},
-		{filepath.Join(d.Public, "sampleSubmission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+		sharedCSVOut{filepath.Join(d.Public, "sampleSubmission.csv"), sample},
+	)
 }
 
 // whaleStem is pathlib's PurePath.stem of a file name: the name without its

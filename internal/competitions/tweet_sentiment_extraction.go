@@ -56,20 +56,12 @@ func tweetPrepare(ctx context.Context, d competition.Dirs) error {
 	newTrain, newTest := old.Take(trainIdx), old.Take(testIdx)
 	ids, _ := newTest.Col("textID")
 	sample := table.MustNew(ids, table.Strings("selected_text", make([]string, newTest.Len())))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Private, "test.csv"), newTest},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop("selected_text")},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("selected_text")},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	)
 }
 
 // tweetText is a cell after fillna("") and astype(str).

@@ -53,20 +53,12 @@ func patentPrepare(ctx context.Context, d competition.Dirs) error {
 	newTrain, newTest := old.Take(trainIdx), old.Take(testIdx)
 	ids, _ := newTest.Col("id")
 	sample := table.MustNew(ids, table.Ints("score", make([]int64, newTest.Len())))
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Private, "test.csv"), newTest},
-		{filepath.Join(d.Public, "test.csv"), newTest.Drop("score")},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, table.WriteOptions{}); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	return nil
+	return sharedWriteCSVs(
+		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
+		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
+		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("score")},
+		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	)
 }
 
 func patentGrade(sub, ans *table.Table) (competition.Score, error) {
