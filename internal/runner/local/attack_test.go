@@ -7,12 +7,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mlebench/mlebench/internal/agent"
 	"github.com/mlebench/mlebench/internal/runner"
+	"github.com/mlebench/mlebench/internal/runner/local"
 	"github.com/mlebench/mlebench/internal/runner/runnertest"
 )
 
@@ -323,5 +325,27 @@ kill -9 -1 2>/dev/null; true`
 	}
 	if code, err := victim.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(vout.String(), "secret\nalive") {
 		t.Errorf("the victim was disturbed: Wait = %d, %v\n%s", code, err, vout)
+	}
+}
+
+// TestAttackForkBomb: the agent's processes are bounded by the pids limit
+// (RLIMIT_NPROC of its uid), DefaultPidsLimit by default.
+func TestAttackForkBomb(t *testing.T) {
+	h := harness(t)
+	h.Container.PidsLimit = 40
+	// A bounded "bomb": 150 background sleepers (the shell stops at the
+	// first failed fork); all die with the agent (its PID namespace).
+	sb, _, out := startShell(t, h, `i=0; while [ $i -lt 150 ]; do sleep 30 & echo started; i=$((i+1)); done`)
+	sb.Wait(t.Context())
+	n := strings.Count(out.String(), "started")
+	t.Logf("%d of 150 processes started", n)
+	if n == 0 || n > 40 {
+		t.Errorf("the agent started %d processes with pids_limit 40:\n%s", n, out)
+	}
+	h.Container.PidsLimit = 0
+	sb, _, out = startShellRun(t, h, "_default", `ulimit -p`)
+	sb.Wait(t.Context())
+	if got := strings.TrimSpace(out.String()); got != strconv.Itoa(local.DefaultPidsLimit) {
+		t.Errorf("default process limit %q, want %d", got, local.DefaultPidsLimit)
 	}
 }

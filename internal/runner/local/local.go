@@ -44,9 +44,10 @@
 // tools; an agent without a SIGTERM handler is SIGKILLed after the grace
 // period (as init of its PID namespace it ignores SIGTERM, as in a
 // container); the memory limit is RLIMIT_AS (set by /bin/sh's ulimit -v right
-// before the agent is exec'd), CPU/GPU/pids/shm
-// settings are ignored; /home paths in the agent's argv, environment and
-// instructions are rewritten to the work tree, and the validation URL is
+// before the agent is exec'd); pids_limit (default DefaultPidsLimit when
+// sealed) is RLIMIT_NPROC of the run's uid (set the same way), which
+// counts threads too; CPU/GPU/shm settings are ignored; /home paths in the
+// agent's argv, environment and instructions are rewritten to the work tree, and the validation URL is
 // http://127.0.0.1:<port>/validate (given in MLEBENCH_VALIDATE_URL and the
 // instructions) instead of http://localhost:5000/validate.
 package local
@@ -385,12 +386,31 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		env = append(env, layout.Path(e))
 	}
 	env = append(env, layout.DirEnv()...)
+	// Limits are set by the agent's own process (a /bin/sh that lowers
+	// its soft and hard limits) before it execs the agent: Go cannot set
+	// them in the child alone, prlimit on a process of another uid needs
+	// CAP_SYS_RESOURCE, which containers usually lack (and after the
+	// start it would race with the agent's first forks), and the runner
+	// cannot lower its own limits around the fork (it may not raise them
+	// back).
+	var limits []string
 	if lim := spec.Container.MemLimit; lim > 0 {
-		// RLIMIT_AS, set by the agent's own process before it execs the
-		// agent: prlimit on a process of another uid needs
-		// CAP_SYS_RESOURCE, which containers usually lack.
-		kb := (lim + 1023) / 1024
-		argv = append([]string{"/bin/sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$@"`, kb), "mlebench-agent"}, argv...)
+		limits = append(limits, fmt.Sprintf("ulimit -v %d", (lim+1023)/1024)) // RLIMIT_AS
+	}
+	if root {
+		// RLIMIT_NPROC: counts the processes and threads of the real
+		// uid, and every sandbox has a uid of its own, so this bounds
+		// the agent and all it starts (a fork bomb), like Docker's pids
+		// limit. bash calls it -u, dash and busybox -p.
+		n := int64(DefaultPidsLimit)
+		if spec.Container.PidsLimit > 0 {
+			n = spec.Container.PidsLimit
+		}
+		limits = append(limits, fmt.Sprintf("{ ulimit -u %d 2>/dev/null || ulimit -p %d; }", n, n))
+	}
+	if len(limits) > 0 {
+		script := strings.Join(limits, " && ") + ` && exec "$@"`
+		argv = append([]string{"/bin/sh", "-c", script, "mlebench-agent"}, argv...)
 	}
 	bin := argv[0]
 	if !strings.Contains(bin, "/") {
@@ -443,6 +463,10 @@ func (sb *sandbox) startAndWait(noNewPrivs bool) error {
 	}()
 	return <-started
 }
+
+// DefaultPidsLimit is the agent's RLIMIT_NPROC when the container config
+// sets no pids_limit.
+const DefaultPidsLimit = 4096
 
 func (sb *sandbox) killGroup(sig syscall.Signal) {
 	if sb.cmd != nil && sb.cmd.Process != nil {
