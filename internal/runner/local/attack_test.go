@@ -5,6 +5,7 @@ package local_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -347,5 +348,42 @@ func TestAttackForkBomb(t *testing.T) {
 	sb.Wait(t.Context())
 	if got := strings.TrimSpace(out.String()); got != strconv.Itoa(local.DefaultPidsLimit) {
 		t.Errorf("default process limit %q, want %d", got, local.DefaultPidsLimit)
+	}
+}
+
+// TestAttackSharedTmp: files an agent leaves in /tmp, /var/tmp and
+// /dev/shm (a note to a later run, or a trap for a concurrent one) are
+// neither on the host nor visible to the next run.
+func TestAttackSharedTmp(t *testing.T) {
+	h := harness(t)
+	name := fmt.Sprintf("mlebench-note-%d", time.Now().UnixNano())
+	dirs := []string{"/tmp", "/var/tmp", "/dev/shm"}
+	var write, read string
+	for _, d := range dirs {
+		write += fmt.Sprintf("echo note > %s/%s || echo FAILED %s; ", d, name, d)
+		read += fmt.Sprintf("cat %s/%s 2>/dev/null && echo LEAK %s; ", d, name, d)
+		t.Cleanup(func() { os.Remove(filepath.Join(d, name)) })
+	}
+	// The agent's own work tree (below /tmp here) stays usable.
+	write += `echo ok > "$TMPDIR/x" && cat "$TMPDIR/x" && cd "$SUBMISSION_DIR" && echo id > submission.csv`
+	sb, _, out := startShellRun(t, h, "_writer", write)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 || strings.Contains(out.String(), "FAILED") || !strings.Contains(out.String(), "ok") {
+		t.Fatalf("writer Wait = %d, %v\n%s", code, err, out)
+	}
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+			t.Errorf("the agent's %s/%s is on the host", d, name)
+		}
+	}
+	dst := t.TempDir()
+	if err := sb.CopyOut(t.Context(), "submission", dst); err != nil {
+		t.Errorf("CopyOut: %v", err)
+	} else if b, _ := os.ReadFile(filepath.Join(dst, "submission", "submission.csv")); string(b) != "id\n" {
+		t.Errorf("copied submission %q", b)
+	}
+	sb.Stop(t.Context())
+	sb, _, out = startShellRun(t, h, "_reader", read+"true")
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 || strings.Contains(out.String(), "LEAK") {
+		t.Errorf("reader Wait = %d, %v\n%s", code, err, out)
 	}
 }

@@ -26,13 +26,19 @@
 // the temporary directory when the agent cannot traverse that;
 // .mlebench-sandboxes is root-owned 0711, so work trees cannot be found by
 // listing; a work tree is root-owned mode 0750 with the run's own gid, so
-// agents of concurrent runs cannot enter it. The agent runs in its own PID
+// agents of concurrent runs cannot enter it. The agent has a mount
+// namespace of its own in which /tmp and /var/tmp are per-run directories
+// of the work tree and /dev/shm is a tmpfs of shm_size (64 MiB when
+// unset), so files left there reach no other run. The agent runs in its
+// own PID
 // namespace, so nothing it started outlives it or the time limit, with
 // no_new_privs set (setuid programs such as crontab or sudo gain nothing), and
 // outputs are copied out with descriptor-relative, O_NOFOLLOW opens, so
 // symlinks swapped in during a copy are never followed. Without root the
 // answers cannot be sealed: Start refuses unless AllowUnsealed is set, in
-// which case every run.log says loudly that the run is unsealed.
+// which case every run.log says loudly that the run is unsealed. The
+// namespaces need CAP_SYS_ADMIN (a default Docker container's root lacks
+// it: Start fails there).
 //
 // Concurrent runs (more than one worker) run as different uids in
 // different PID namespaces: they can neither enter each other's work trees
@@ -46,7 +52,7 @@
 // container); the memory limit is RLIMIT_AS (set by /bin/sh's ulimit -v right
 // before the agent is exec'd); pids_limit (default DefaultPidsLimit when
 // sealed) is RLIMIT_NPROC of the run's uid (set the same way), which
-// counts threads too; CPU/GPU/shm settings are ignored; /home paths in the
+// counts threads too; CPU/GPU settings are ignored; /home paths in the
 // agent's argv, environment and instructions are rewritten to the work tree, and the validation URL is
 // http://127.0.0.1:<port>/validate (given in MLEBENCH_VALIDATE_URL and the
 // instructions) instead of http://localhost:5000/validate.
@@ -196,6 +202,7 @@ type sandbox struct {
 	hs      *http.Server
 	audit   *os.File
 	slot    int // id slot (-1: none), released once the agent is gone
+	mounts  []privateMount
 
 	stopOnce sync.Once
 	stopErr  error
@@ -427,6 +434,33 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		// those that left its process group (setsid, daemons).
 		sb.cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWPID
 	}
+	if root {
+		// Private /tmp, /var/tmp (per-run directories of the work
+		// tree) and /dev/shm (a tmpfs of shm_size), so that nothing left
+		// there reaches a later or concurrent run.
+		for _, m := range []struct{ target, source string }{{"/tmp", "tmp-private"}, {"/var/tmp", "var-tmp-private"}, {"/dev/shm", ""}} {
+			if st, err := os.Stat(m.target); err != nil || !st.IsDir() {
+				continue
+			}
+			pm := privateMount{target: m.target}
+			if m.source != "" {
+				pm.source = filepath.Join(sb.base, m.source)
+				if err := os.Mkdir(pm.source, 0o755); err != nil {
+					return nil, err
+				}
+				if err := os.Chmod(pm.source, 0o777|fs.ModeSticky); err != nil {
+					return nil, err
+				}
+			} else {
+				size := spec.Container.ShmSize
+				if size <= 0 {
+					size = 64 << 20 // Docker's default
+				}
+				pm.data = fmt.Sprintf("mode=1777,size=%d", size)
+			}
+			sb.mounts = append(sb.mounts, pm)
+		}
+	}
 	if err := sb.startAndWait(root); err != nil {
 		return nil, fmt.Errorf("starting the agent: %w", err)
 	}
@@ -447,6 +481,12 @@ func (sb *sandbox) startAndWait(noNewPrivs bool) error {
 	started := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // no unlock: see above
+		if len(sb.mounts) > 0 {
+			if err := sb.privateTmp(); err != nil {
+				started <- fmt.Errorf("private /tmp: %w", err)
+				return
+			}
+		}
 		if noNewPrivs {
 			if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 				started <- fmt.Errorf("setting no_new_privs: %w", err)
@@ -462,6 +502,78 @@ func (sb *sandbox) startAndWait(noNewPrivs bool) error {
 		close(sb.done)
 	}()
 	return <-started
+}
+
+// privateMount is a mount of the agent's mount namespace: source bound
+// on target, or a tmpfs with data as options when source is "".
+type privateMount struct{ target, source, data string }
+
+// privateTmp moves the calling (locked, never reused) thread into a new
+// mount namespace, which the agent inherits, with sb.mounts mounted; the
+// runner's other threads keep the host's mounts. Mount events do not
+// propagate in either direction (the namespace's mounts are private). When
+// the work tree lies below a mounted directory (say, in /tmp), it is
+// attached again at its own path inside the new mount.
+func (sb *sandbox) privateTmp() error {
+	base, err := filepath.EvalSymlinks(sb.base)
+	if err != nil {
+		return err
+	}
+	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
+		return fmt.Errorf("new mount namespace: %w", err)
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making mounts private: %w", err)
+	}
+	// Detached clones of the sources, taken before any mount can hide
+	// their paths.
+	clone := func(p string) (int, error) {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, p, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+		if err != nil {
+			return -1, fmt.Errorf("cloning the mount of %s: %w", p, err)
+		}
+		return fd, nil
+	}
+	tree, err := clone(base)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(tree)
+	sources := make([]int, len(sb.mounts))
+	for i, m := range sb.mounts {
+		sources[i] = -1
+		if m.source != "" {
+			if sources[i], err = clone(m.source); err != nil {
+				return err
+			}
+			defer unix.Close(sources[i])
+		}
+	}
+	hidden := false
+	for i, m := range sb.mounts {
+		if m.source != "" {
+			err = unix.MoveMount(sources[i], "", unix.AT_FDCWD, m.target, unix.MOVE_MOUNT_F_EMPTY_PATH)
+		} else {
+			err = unix.Mount("tmpfs", m.target, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, m.data)
+		}
+		if err != nil {
+			return fmt.Errorf("mounting %s: %w", m.target, err)
+		}
+		if real, err := filepath.EvalSymlinks(m.target); err == nil && strings.HasPrefix(base, real+"/") {
+			hidden = true
+		}
+	}
+	if hidden {
+		// Root-owned directories in a sticky directory: the agent cannot
+		// move them out of the way.
+		if err := os.MkdirAll(base, 0o711); err != nil {
+			return fmt.Errorf("work tree mount point: %w", err)
+		}
+		if err := unix.MoveMount(tree, "", unix.AT_FDCWD, base, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+			return fmt.Errorf("attaching the work tree: %w", err)
+		}
+	}
+	return nil
 }
 
 // DefaultPidsLimit is the agent's RLIMIT_NPROC when the container config
