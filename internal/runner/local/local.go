@@ -157,8 +157,25 @@ func New(opt Options) (*Backend, error) {
 	return &Backend{opt: opt, staged: map[string]string{}, slots: map[int]bool{}}, nil
 }
 
-// Sealed reports whether runs will be sealed (the runner is root).
-func (b *Backend) Sealed() bool { return os.Geteuid() == 0 }
+// Sealed reports whether runs will be sealed: the runner is root and may
+// create the PID and mount namespaces sandboxes need.
+func (b *Backend) Sealed() bool { return sealCheck() == nil }
+
+// sealCheck reports why agents cannot be sealed (nil when they can). It
+// probes once per process; tests replace it.
+var sealCheck = sync.OnceValue(func() error {
+	if os.Geteuid() != 0 {
+		return errors.New("not running as root")
+	}
+	// Sandboxes need CAP_SYS_ADMIN (PID and mount namespaces), which root
+	// lacks in e.g. a default Docker container.
+	cmd := exec.Command("/bin/sh", "-c", "exit 0")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("cannot create PID and mount namespaces (CAP_SYS_ADMIN is needed): %v", err)
+	}
+	return nil
+})
 
 // Prepare stages the agent's files (its directory and static binaries)
 // once; every run copies them into its /home/agent.
@@ -217,9 +234,11 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	staged := b.staged[spec.Agent.ID]
 	b.mu.Unlock()
 
-	root := os.Geteuid() == 0
+	// "root" below means a sealed run: as root with namespaces available.
+	why := sealCheck()
+	root := why == nil
 	if !root && !b.opt.AllowUnsealed {
-		return nil, ErrCannotSeal
+		return nil, fmt.Errorf("%w (%v)", ErrCannotSeal, why)
 	}
 	uid, gid := uint32(os.Geteuid()), uint32(os.Getegid())
 	sb := &sandbox{b: b, spec: spec, done: make(chan struct{}), slot: -1}
