@@ -327,45 +327,21 @@ type colData struct {
 	null   []bool
 }
 
-func (c *colData) getInts() []int64 {
-	c.mu.Lock()
-	if c.ints == nil {
-		c.ints = make([]int64, len(c.text))
+// lazySlice returns *p, allocating it with n elements on first use; the
+// blocks of one column, converted concurrently, share it.
+func lazySlice[T any](mu *sync.Mutex, p *[]T, n int) []T {
+	mu.Lock()
+	defer mu.Unlock()
+	if *p == nil {
+		*p = make([]T, n)
 	}
-	v := c.ints
-	c.mu.Unlock()
-	return v
+	return *p
 }
 
-func (c *colData) getFloats() []float64 {
-	c.mu.Lock()
-	if c.floats == nil {
-		c.floats = make([]float64, len(c.text))
-	}
-	v := c.floats
-	c.mu.Unlock()
-	return v
-}
-
-func (c *colData) getBools() []bool {
-	c.mu.Lock()
-	if c.bools == nil {
-		c.bools = make([]bool, len(c.text))
-	}
-	v := c.bools
-	c.mu.Unlock()
-	return v
-}
-
-func (c *colData) getNull() []bool {
-	c.mu.Lock()
-	if c.null == nil {
-		c.null = make([]bool, len(c.text))
-	}
-	v := c.null
-	c.mu.Unlock()
-	return v
-}
+func (c *colData) getInts() []int64     { return lazySlice(&c.mu, &c.ints, len(c.text)) }
+func (c *colData) getFloats() []float64 { return lazySlice(&c.mu, &c.floats, len(c.text)) }
+func (c *colData) getBools() []bool     { return lazySlice(&c.mu, &c.bools, len(c.text)) }
+func (c *colData) getNull() []bool      { return lazySlice(&c.mu, &c.null, len(c.text)) }
 
 // blockOut is the result of converting one block.
 type blockOut struct {
