@@ -3,6 +3,7 @@ package metric
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 )
 
@@ -193,28 +194,7 @@ func aucFromSorted(pos, neg []uint64) float64 {
 	// a and b are the two previous points of the full curve (b pending).
 	var aF, aT, bF, bT float64
 	n := 0 // points seen
-	i, j := len(pos)-1, len(neg)-1
-	var tp, fp int
-	for i >= 0 || j >= 0 {
-		var v uint64
-		switch {
-		case i < 0:
-			v = neg[j]
-		case j < 0:
-			v = pos[i]
-		case pos[i] >= neg[j]:
-			v = pos[i]
-		default:
-			v = neg[j]
-		}
-		for i >= 0 && pos[i] == v {
-			tp++
-			i--
-		}
-		for j >= 0 && neg[j] == v {
-			fp++
-			j--
-		}
+	for fp, tp := range thresholdCounts(pos, neg) {
 		cF, cT := float64(fp), float64(tp)
 		switch n {
 		case 0:
@@ -429,28 +409,7 @@ func AveragePrecision(yTrue, yScore []float64) (float64, error) {
 	pos := radixSort(keys[:nPos], buf[:nPos])
 	neg := radixSort(keys[nPos:], buf[nPos:])
 	var fpsList, tpsList []float64
-	i, j := len(pos)-1, len(neg)-1
-	var tp, fp int
-	for i >= 0 || j >= 0 {
-		var v uint64
-		switch {
-		case i < 0:
-			v = neg[j]
-		case j < 0:
-			v = pos[i]
-		case pos[i] >= neg[j]:
-			v = pos[i]
-		default:
-			v = neg[j]
-		}
-		for i >= 0 && pos[i] == v {
-			tp++
-			i--
-		}
-		for j >= 0 && neg[j] == v {
-			fp++
-			j--
-		}
+	for fp, tp := range thresholdCounts(pos, neg) {
 		fpsList = append(fpsList, float64(fp))
 		tpsList = append(tpsList, float64(tp))
 	}
@@ -552,4 +511,39 @@ func LabelRankingAveragePrecision(yTrue [][]bool, yScore [][]float64, weights []
 		return out / float64(n), nil
 	}
 	return out / Sum(weights), nil
+}
+
+// thresholdCounts walks the distinct scores of pos and neg (each sorted
+// ascending, as order-preserving keys) from the highest down and yields the
+// cumulative false and true positive counts at each: the (fps, tps) points
+// of sklearn's _binary_clf_curve before drop_intermediate.
+func thresholdCounts(pos, neg []uint64) iter.Seq2[int, int] {
+	return func(yield func(fp, tp int) bool) {
+		i, j := len(pos)-1, len(neg)-1
+		var tp, fp int
+		for i >= 0 || j >= 0 {
+			var v uint64
+			switch {
+			case i < 0:
+				v = neg[j]
+			case j < 0:
+				v = pos[i]
+			case pos[i] >= neg[j]:
+				v = pos[i]
+			default:
+				v = neg[j]
+			}
+			for i >= 0 && pos[i] == v {
+				tp++
+				i--
+			}
+			for j >= 0 && neg[j] == v {
+				fp++
+				j--
+			}
+			if !yield(fp, tp) {
+				return
+			}
+		}
+	}
 }
