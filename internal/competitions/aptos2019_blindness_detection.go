@@ -60,20 +60,8 @@ func aptosPrepare(ctx context.Context, d competition.Dirs) error {
 		ids []string
 		dir string
 	}{{trainIDs, "train_images"}, {testIDs, "test_images"}} {
-		dst := filepath.Join(d.Public, part.dir)
-		if err := os.MkdirAll(dst, 0o755); err != nil {
+		if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, part.dir), sharedWithExt(part.ids, ".png")); err != nil {
 			return err
-		}
-		for _, id := range part.ids {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if !sharedSafeName(id) {
-				return fmt.Errorf("image id %q is not a plain file name", id)
-			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train_images", id+".png"), filepath.Join(dst, id+".png")); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
 		}
 	}
 	if err := aptosAsserts(d.Public, trainIDs, testIDs); err != nil {

@@ -96,20 +96,8 @@ func histoPrepare(ctx context.Context, d competition.Dirs) error {
 		ids []string
 		dir string
 	}{{trainIDs, "train"}, {testIDs, "test"}} {
-		dst := filepath.Join(d.Public, part.dir)
-		if err := os.MkdirAll(dst, 0o755); err != nil {
+		if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, part.dir), sharedWithExt(part.ids, ".tif")); err != nil {
 			return err
-		}
-		for _, id := range part.ids {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if !sharedSafeName(id) {
-				return fmt.Errorf("image id %q is not a plain file name", id)
-			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", id+".tif"), filepath.Join(dst, id+".tif")); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
 		}
 	}
 

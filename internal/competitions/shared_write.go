@@ -1,7 +1,10 @@
 package competitions
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -22,4 +25,35 @@ func sharedWriteCSVs(outs ...sharedCSVOut) error {
 		}
 	}
 	return nil
+}
+
+// sharedCopyNamed copies the files names from srcDir into dstDir (created
+// if missing), in order, as a preparer's shutil.copy loop does. A name that
+// is not a plain file name (a path, "..") is refused before anything is
+// read; ctx is checked between files.
+func sharedCopyNamed(ctx context.Context, srcDir, dstDir string, names []string) error {
+	if err := os.MkdirAll(dstDir, 0o755); err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !sharedSafeName(name) {
+			return fmt.Errorf("image %q is not a plain file name", name)
+		}
+		if err := sharedCopyFile(filepath.Join(srcDir, name), filepath.Join(dstDir, name)); err != nil {
+			return fmt.Errorf("copying image: %w", err)
+		}
+	}
+	return nil
+}
+
+// sharedWithExt returns each id with ext appended.
+func sharedWithExt(ids []string, ext string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id + ext
+	}
+	return out
 }
