@@ -13,7 +13,6 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestFbkwConformance runs the suite on the seed-0 fake data; the prepared
@@ -34,15 +33,7 @@ func TestFbkwConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("Id", "Tags")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "Id", "Tags")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Tags")
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestJubConformance runs the suite on the seed-0 fake data; the prepared
@@ -28,15 +27,7 @@ func TestJubConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("id", "toxicity")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "id", "toxicity")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "toxicity")
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestEssayConformance runs the suite on the seed-0 fake data; prepared files
@@ -28,15 +27,7 @@ func TestEssayConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("essay_id", "score")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "essay_id", "score")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "essay_id", "score")
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestLmsysConformance runs the suite on the seed-0 fake data; prepared files
@@ -28,15 +27,7 @@ func TestLmsysConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("id", "winner_model_a", "winner_model_b", "winner_tie")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "id", "winner_model_a", "winner_model_b", "winner_tie")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "winner_model_a", "winner_model_b", "winner_tie")
 	})
 }
 

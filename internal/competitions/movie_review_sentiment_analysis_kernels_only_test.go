@@ -10,7 +10,6 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 const movieReviewTestID = "movie-review-sentiment-analysis-kernels-only"
@@ -32,15 +31,7 @@ func TestMovieReviewConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("PhraseId", "Sentiment")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "PhraseId", "Sentiment")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "PhraseId", "Sentiment")
 	})
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
-	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -31,15 +30,7 @@ func TestPaddyConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("image_id", "label")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "image_id", "label")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "image_id", "label")
 	})
 }
 

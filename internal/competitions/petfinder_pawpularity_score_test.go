@@ -8,7 +8,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestPetfinderConformance runs the suite on the seed-0 fake data; every
@@ -28,15 +27,7 @@ func TestPetfinderConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("Id", "Pawpularity")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "Id", "Pawpularity")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Pawpularity")
 	})
 }
 

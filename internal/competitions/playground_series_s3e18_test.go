@@ -10,7 +10,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
@@ -35,15 +34,7 @@ func TestS3e18Conformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("id", "EC1", "EC2")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "id", "EC1", "EC2")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "EC1", "EC2")
 	})
 }
 

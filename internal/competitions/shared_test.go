@@ -570,3 +570,19 @@ func TestSharedSortIndexMatchesStableSort(t *testing.T) {
 		}
 	}
 }
+
+// sharedTMalformedFromAnswers loads a prepared answers file and runs
+// sharedTMalformed with the answers' id and target columns as the valid
+// submission.
+func sharedTMalformedFromAnswers(t *testing.T, impl *competition.Impl, answersPath, id string, targets ...string) {
+	t.Helper()
+	answers, err := grade.LoadAnswers(impl, answersPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid, err := answers.Select(append([]string{id}, targets...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sharedTMalformed(t, impl, valid, answers, id, targets...)
+}

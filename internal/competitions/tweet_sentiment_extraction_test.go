@@ -7,7 +7,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestTweetConformance runs the suite on the seed-0 fake data; prepared files
@@ -27,15 +26,7 @@ func TestTweetConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("textID", "selected_text")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "textID", "selected_text")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "textID", "selected_text")
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
-	"github.com/mlebench/mlebench/internal/grade"
 )
 
 // TestPatentConformance runs the suite on the seed-0 fake data; the prepared
@@ -29,15 +28,7 @@ func TestPatentConformance(t *testing.T) {
 		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
-		if err != nil {
-			t.Fatal(err)
-		}
-		valid, err := answers.Select("id", "score")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sharedTMalformed(t, impl, valid, answers, "id", "score")
+		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "score")
 	})
 }
 
