@@ -27,6 +27,7 @@ var allowed = map[string][]string{
 	"archive":  {"internal/progress"},
 	"feature":  {},
 	"kaggle":   {"internal/progress"},
+	"llm":      {"internal/llm"},
 	// layer 1: core types (+ its conformance suite, which may use grade)
 	"competition/competitiontest": {"internal/competition", "internal/grade", "internal/table"},
 	"competition":                 {"internal/table", "internal/pyfloat"},
@@ -34,12 +35,13 @@ var allowed = map[string][]string{
 	"competitions": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/pyrand",
 		"internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
 	// layer 3: services
-	"grade":   {"internal/competition", "internal/table", "internal/pyfloat", "internal/pyjson", "internal/progress", "internal/feature"},
-	"dataset": {"internal/competition", "internal/kaggle", "internal/archive", "internal/progress", "internal/grade"},
-	"agent":   {"internal/agent", "internal/pyfloat", "internal/pyjson"},
-	"server":  {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
-	"runner":  {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
-	"report":  {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},
+	"grade":     {"internal/competition", "internal/table", "internal/pyfloat", "internal/pyjson", "internal/progress", "internal/feature"},
+	"dataset":   {"internal/competition", "internal/kaggle", "internal/archive", "internal/progress", "internal/grade"},
+	"agent":     {"internal/agent", "internal/pyfloat", "internal/pyjson"},
+	"server":    {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
+	"runner":    {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
+	"violation": {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
+	"report":    {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},
 	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
 		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},
 }

@@ -119,6 +119,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newDemoCommand(g),
 		newServeCommand(g),
 		newRunCommand(g),
+		newDetectViolationsCommand(g),
 	)
 	return root
 }
