@@ -120,6 +120,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newServeCommand(g),
 		newRunCommand(g),
 		newDetectViolationsCommand(g),
+		newFamiliarityCommand(g),
 	)
 	return root
 }
