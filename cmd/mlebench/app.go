@@ -121,6 +121,8 @@ func newRootCommand(g *Global) *cobra.Command {
 		newRunCommand(g),
 		newDetectViolationsCommand(g),
 		newFamiliarityCommand(g),
+		newDownloadKernelsCommand(g),
+		newDetectPlagiarismCommand(g),
 	)
 	return root
 }
