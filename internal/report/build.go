@@ -89,6 +89,9 @@ type Page struct {
 	Competitions []*CompetitionResult
 	Failures     Failures
 	Anytime      Anytime
+	// Integrity is set when a run group holds detect-violations or
+	// detect-plagiarism outputs.
+	Integrity *Integrity
 }
 
 // GroupSummary describes one input run group.
@@ -328,6 +331,7 @@ func Build(ctx context.Context, in Input) (*Page, error) {
 	}
 	p.Competitions = competitionResults(in.Catalog, entries, splits, pct)
 	p.Failures = failures(groups)
+	p.Integrity = integrity(groups)
 	p.Anytime = anytime(ctx, in, entries, splits, padding)
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ var pageTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"norm":  fmtNorm,
 	"pct":   fmtPct,
 	"base":  filepath.Base,
+	"deref": func(x *float64) float64 { return *x },
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
 
 // htmlView is the template's data: the page plus its rendered plots.

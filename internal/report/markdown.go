@@ -121,6 +121,28 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 		}
 	}
 
+	if in := p.Integrity; in != nil {
+		pr("\n## Integrity checks\n\n%d of %d graded runs flagged (a rule-violation question answered yes, or a similarity of at least %.1f to a top public kernel).\n\n", in.Flagged, len(in.Rows), PlagiarismDisplayThreshold)
+		head("competition", "run", "run group", "outcome", "rule violations", "max similarity", "most similar kernel")
+		for _, r := range in.Rows {
+			v := "not checked"
+			if len(r.Violations) > 0 {
+				v = strings.Join(r.Violations, ", ")
+			} else if r.ViolationsChecked {
+				v = "none"
+			}
+			sim := "—"
+			if r.MaxSimilarity != nil {
+				sim = fmt.Sprintf("%.3f", *r.MaxSimilarity)
+			}
+			id := r.RunID
+			if id == "" {
+				id = "?"
+			}
+			row(r.CompetitionID, "`"+id+"`", r.Group, r.Outcome, v, sim, r.SimilarTo)
+		}
+	}
+
 	pr("\n## Any medal over elapsed time\n\n")
 	a := p.Anytime
 	if a.Available {
