@@ -1,7 +1,7 @@
 // Golden values for package plagiarism, made once with @dodona/dolos-lib
 // (npm) on the committed corpus:
 //   npm install @dodona/dolos-lib@3.5.1
-//   node dolos_golden.mjs > dolos_golden.json
+//   node dolos_golden.mjs | python3 -c "import json,sys; json.dump(json.load(sys.stdin), open('dolos_golden.json', 'w'), separators=(',', ':'))"
 // It prints every file's token stream and every pair in Dolos' own order
 // (default options) with its similarity and total overlap.
 import { Dolos } from "@dodona/dolos-lib";
