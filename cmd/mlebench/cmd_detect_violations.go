@@ -97,7 +97,7 @@ func runDetectViolations(cmd *cobra.Command, g *Global, o detectViolationsOption
 		Client: client, Model: o.Model, Questions: o.Questions, ExtraPrompt: extra,
 		Concurrency: o.Concurrency, OutputDir: o.OutputDir,
 		PriceInputPerMTok: o.PriceIn, PriceOutputPerMTok: o.PriceOut,
-		Warn:     func(m string) { log.Warn(m) },
+		Warn: func(m string) { log.Warn(m) },
 		Progress: func(done, total int) {
 			if bar == nil {
 				bar = newProgress(g, "asking", int64(total))

@@ -228,9 +228,9 @@ func TestPerformance(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	got := Performance([]Outcome{
 		{"a", f(0.9), 1.0}, {"a", nil, 1.0}, // (0.9−0.5)/(1−0.5) = 0.8 and 0 → 0.4
-		{"b", f(2.0), 1.0},                  // lower is better: (2−3)/(1−3) = 0.5
-		{"c", f(1), 2},                      // NaN sample score: left out
-		{"d", f(1), 2},                      // unknown sample score: left out
+		{"b", f(2.0), 1.0}, // lower is better: (2−3)/(1−3) = 0.5
+		{"c", f(1), 2},     // NaN sample score: left out
+		{"d", f(1), 2},     // unknown sample score: left out
 	}, map[string]float64{"a": 0.5, "b": 3, "c": math.NaN()})
 	if len(got) != 2 || math.Abs(got["a"]-0.4) > 1e-15 || math.Abs(got["b"]-0.5) > 1e-15 {
 		t.Errorf("performance = %v", got)
