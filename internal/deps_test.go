@@ -28,6 +28,7 @@ var allowed = map[string][]string{
 	"feature":  {},
 	"kaggle":   {"internal/progress"},
 	"llm":      {"internal/llm"},
+	"leak":     {"internal/table"},
 	// layer 1: core types (+ its conformance suite, which may use grade)
 	"competition/competitiontest": {"internal/competition", "internal/grade", "internal/table"},
 	"competition":                 {"internal/table", "internal/pyfloat"},
@@ -40,6 +41,7 @@ var allowed = map[string][]string{
 	"agent":       {"internal/agent", "internal/pyfloat", "internal/pyjson"},
 	"server":      {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
 	"runner":      {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
+	"plagiarism":  {"internal/kaggle", "internal/pyfloat", "internal/pyjson"},
 	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson"},
 	"violation":   {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
 	"report":      {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},

@@ -123,6 +123,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newFamiliarityCommand(g),
 		newDownloadKernelsCommand(g),
 		newDetectPlagiarismCommand(g),
+		newScanLeaksCommand(g),
 	)
 	return root
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/mlebench/mlebench/internal/leak"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -46,6 +48,9 @@ func runList(g *Global, opts listOptions) error {
 		Category      string   `json:"category,omitempty"`
 		DataSizeGB    float64  `json:"dataset_size_gb,omitempty"`
 		Implemented   bool     `json:"implemented"`
+		// KnownLeakage lists the leaks the original documents and those the
+		// last scan-leaks of the prepared data found.
+		KnownLeakage []string `json:"known_leakage,omitempty"`
 	}
 	var rows []row
 	for _, id := range ids {
@@ -54,13 +59,22 @@ func runList(g *Global, opts listOptions) error {
 			return err
 		}
 		t := c.Thresholds
-		rows = append(rows, row{c.ID, c.Name, c.Type, c.Metric, t.LowerIsBetter, c.Splits, t.Gold, t.Silver, t.Bronze, t.Median, c.Category, c.DataSizeGB, c.Impl != nil})
+		var leaks []string
+		for _, k := range leak.KnownFor(c.ID) {
+			leaks = append(leaks, k.What)
+		}
+		if rep, ok := savedLeakScan(g, c.ID); ok {
+			for _, f := range rep.Detected() {
+				leaks = append(leaks, f.Kind+" in "+f.File+": "+f.Detail)
+			}
+		}
+		rows = append(rows, row{c.ID, c.Name, c.Type, c.Metric, t.LowerIsBetter, c.Splits, t.Gold, t.Silver, t.Bronze, t.Median, c.Category, c.DataSizeGB, c.Impl != nil, leaks})
 	}
 	if g.JSON {
 		return writeJSON(g.Out, rows)
 	}
 	tw := tabwriter.NewWriter(g.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tMETRIC\tDIRECTION\tSPLITS\tCATEGORY\tSIZE (GB)\tIMPLEMENTED")
+	fmt.Fprintln(tw, "ID\tMETRIC\tDIRECTION\tSPLITS\tCATEGORY\tSIZE (GB)\tIMPLEMENTED\tLEAKAGE")
 	for _, r := range rows {
 		dir := "higher"
 		if r.LowerIsBetter {
@@ -74,7 +88,11 @@ func runList(g *Global, opts listOptions) error {
 		if r.DataSizeGB > 0 {
 			size = strconv.FormatFloat(r.DataSizeGB, 'f', -1, 64)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), r.Category, size, impl)
+		leakage := ""
+		if len(r.KnownLeakage) > 0 {
+			leakage = "known leakage"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), r.Category, size, impl, leakage)
 	}
 	return tw.Flush()
 }

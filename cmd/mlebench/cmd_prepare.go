@@ -149,6 +149,13 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 			what += ", checksums not verified"
 		}
 		fmt.Fprintf(g.Out, "%s: %s (%s)\n", r.ID, what, filepath.Dir(r.Public))
+		if c, lerr := g.Catalog.Lookup(r.ID); lerr == nil {
+			if rep, lerr := scanLeaks(cmd, g, c); lerr != nil {
+				g.Log().Warn("leak scan failed", "competition", r.ID, "error", lerr.Error())
+			} else {
+				fmt.Fprintf(g.Out, "%s: %s\n", r.ID, leakSummary(rep))
+			}
+		}
 	}
 	return err
 }
