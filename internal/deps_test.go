@@ -44,7 +44,7 @@ var allowed = map[string][]string{
 	"plagiarism":  {"internal/kaggle", "internal/pyfloat", "internal/pyjson"},
 	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson"},
 	"violation":   {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
-	"report":      {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report"},
+	"report":      {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report", "internal/leak"},
 	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
 		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/mlebench/mlebench/internal/leak"
+
 	"context"
 	"errors"
 	"fmt"
@@ -171,6 +173,9 @@ type CompetitionResult struct {
 	BronzeNorm, SilverNorm float64
 	// MeanPercentile and BestPercentile are over runs with a percentile.
 	MeanPercentile, BestPercentile *float64
+	// KnownLeakage lists the leaks the original documents for this
+	// competition (leak.Known): results on it deserve a second look.
+	KnownLeakage []string
 }
 
 // AnyMedalN is the number of runs with a medal.
@@ -410,6 +415,9 @@ func competitionResults(cat *competition.Catalog, entries []*Entry, splits []Spl
 		c, ok := byID[id]
 		if !ok {
 			c = &CompetitionResult{ID: id, Name: id}
+			for _, k := range leak.KnownFor(id) {
+				c.KnownLeakage = append(c.KnownLeakage, k.What)
+			}
 			if cat != nil {
 				if comp, err := cat.Lookup(id); err == nil {
 					c.InCatalog, c.Name = true, comp.Name

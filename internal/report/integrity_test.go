@@ -71,3 +71,17 @@ func TestIntegritySection(t *testing.T) {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 }
+
+func TestKnownLeakageMark(t *testing.T) {
+	p := &Page{Competitions: competitionResults(nil, []*Entry{{Flags: Flags{CompetitionID: "random-acts-of-pizza"}, Group: &RunGroup{Name: "g"}}, {Flags: Flags{CompetitionID: "spaceship-titanic"}, Group: &RunGroup{Name: "g"}}}, nil, func(string, float64) (float64, bool) { return 0, false })}
+	var html, md bytes.Buffer
+	if err := p.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(html.String(), `class="bad known-leakage"`) != 1 || strings.Count(md.String(), "(known leakage)") != 1 {
+		t.Errorf("known leakage marks: html %d, markdown %d", strings.Count(html.String(), "known-leakage"), strings.Count(md.String(), "(known leakage)"))
+	}
+}

@@ -71,7 +71,11 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 		if c.Thresholds.LowerIsBetter {
 			dir = "lower is better"
 		}
-		cells := []string{c.ID, dir, fmt.Sprint(len(c.Runs))}
+		name := c.ID
+		if len(c.KnownLeakage) > 0 {
+			name += " (known leakage)"
+		}
+		cells := []string{name, dir, fmt.Sprint(len(c.Runs))}
 		if len(c.Runs) == 0 {
 			cells = append(cells, "not run", "", "", "", "")
 		} else {
