@@ -27,10 +27,11 @@ var allowed = map[string][]string{
 	"archive":  {"internal/progress"},
 	"feature":  {},
 	"kaggle":   {"internal/progress"},
+	"manifest": {},
 	"llm":      {"internal/llm"},
 	"leak":     {"internal/table"},
 	// layer 1: core types (+ its conformance suite, which may use grade)
-	"competition/competitiontest": {"internal/competition", "internal/grade", "internal/table"},
+	"competition/competitiontest": {"internal/competition", "internal/grade", "internal/table", "internal/leak"},
 	"competition":                 {"internal/table", "internal/pyfloat"},
 	// layer 2: the catalog
 	"competitions": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/pyrand",
@@ -42,6 +43,7 @@ var allowed = map[string][]string{
 	"server":      {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
 	"runner":      {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
 	"plagiarism":  {"internal/kaggle", "internal/pyfloat", "internal/pyjson"},
+	"bundle":      {"internal/manifest", "internal/report", "internal/grade"},
 	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson"},
 	"violation":   {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
 	"report":      {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report", "internal/leak"},

@@ -124,6 +124,9 @@ func newRootCommand(g *Global) *cobra.Command {
 		newDownloadKernelsCommand(g),
 		newDetectPlagiarismCommand(g),
 		newScanLeaksCommand(g),
+		newKeygenCommand(g),
+		newBundleCommand(g),
+		newVerifyCommand(g),
 	)
 	return root
 }

@@ -10,6 +10,8 @@
 package competitiontest
 
 import (
+	"github.com/mlebench/mlebench/internal/leak"
+
 	"bytes"
 	"context"
 	"crypto/md5"
@@ -106,6 +108,7 @@ func Run(t *testing.T, impl *competition.Impl, opt Options) *Prepared {
 	checkChecksummedNames(t, "public", paths.Public, info.Checksums.Public)
 	checkChecksummedNames(t, "private", paths.Private, info.Checksums.Private)
 	checkNoAnswersInPublic(t, paths)
+	checkNoLeaks(t, info.ID, paths)
 
 	if opt.GoldenMD5 != "" {
 		checkGolden(t, opt, sumsA)
@@ -313,4 +316,18 @@ func gradeFile(t *testing.T, impl *competition.Impl, submissionPath, answersPath
 // GradeTable grades an in-memory submission against in-memory answers.
 func GradeTable(impl *competition.Impl, submission, answers *table.Table) grade.Outcome {
 	return grade.Call(impl, submission, answers)
+}
+
+// checkNoLeaks runs the leak scanner on the prepared fake data: it must
+// raise no alarm beyond the leaks the original documents (leak.Known).
+func checkNoLeaks(t *testing.T, id string, p competition.Paths) {
+	t.Helper()
+	rep, err := leak.Scan(context.Background(), id, p.Public, p.Private, leak.Options{SampleSubmission: p.SampleSubmission})
+	if err != nil {
+		t.Errorf("leak scan: %v", err)
+		return
+	}
+	for _, f := range rep.Detected() {
+		t.Errorf("leak scan of the prepared fake data: %s in %s: %s", f.Kind, f.File, f.Detail)
+	}
 }
