@@ -103,7 +103,9 @@ type Options struct {
 	// MaxFileBytes skips CSVs larger than this (0: 256 MiB).
 	MaxFileBytes int64
 	// SampleSubmission, when readable, names what agents predict: its first
-	// column is the id and the others are the labels looked for. Without it,
+	// column is the id and the others are the labels looked for, except
+	// columns that a public file whose name contains "test" also has (inputs
+	// the sample submission repeats, as facebook-recruiting-iii's does). Without it,
 	// an answers file's first column is the id and its other columns are
 	// labels unless a public file whose name contains "test" has a column of
 	// the same name (a feature the answers file keeps).
@@ -259,7 +261,7 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 			}
 			for _, c := range acols {
 				for _, n := range sampleCols[1:] {
-					if c.name == n && c.name != idCol.name {
+					if c.name == n && c.name != idCol.name && !testCols[c.name] {
 						labels = append(labels, c)
 					}
 				}
