@@ -80,7 +80,7 @@ only when run as root, see --allow-unsealed).`,
 	f.DurationVar(&opts.SnapshotInterval, "snapshot-interval", time.Hour, "save each changed submission.csv to snapshots/<elapsed seconds>.csv this often (0 = never)")
 	f.IntVar(&opts.Retries, "retries", 1, "retries of a run after an infrastructure failure")
 	f.StringVar(&opts.Resume, "resume", "", "finish an interrupted run group (its name under --runs-dir, or its path)")
-	f.StringVar(&opts.Network, "network", "", "sandbox network: none (default), bridge, or a Docker network name; agents calling LLM APIs need egress")
+	f.StringVar(&opts.Network, "network", "", "sandbox network: none (the default without --container-config), bridge, or a Docker network name; agents calling LLM APIs need egress. A --container-config file without network_mode gives the engine's default network, as the original")
 	f.BoolVar(&opts.AllowUnsealed, "allow-unsealed", false, "local backend without root: run anyway, although the agent can read the answers")
 	f.Uint32Var(&opts.AgentUID, "agent-uid", local.DefaultUID, "local backend as root: first of the unused uids (and gids) agents run as, one per running agent (uid+0 .. uid+1023; numeric, no /etc/passwd entry needed)")
 	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
@@ -105,6 +105,26 @@ func repoDir() string {
 		}
 		dir = parent
 	}
+}
+
+// loadAgentTexts checks, before anything is written, that the original's
+// texts the agent reads are available (instructions.txt,
+// instructions_obfuscated.txt, the files of its upstream_files) and that
+// its secrets resolve.
+func loadAgentTexts(g *Global, a *agent.Agent) error {
+	if _, err := agent.LoadTexts(g.UpstreamDir); err != nil {
+		return err
+	}
+	if err := a.LoadUpstreamFiles(g.UpstreamDir); err != nil {
+		return err
+	}
+	if _, err := a.Argv(nil); err != nil {
+		return fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	if _, err := a.Env("", nil); err != nil {
+		return fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	return nil
 }
 
 // readCompetitionSet reads ids the way run_agent.py does: lines stripped,
@@ -179,6 +199,11 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if err := a.CheckPrivileged(nil); err != nil {
 			return err
 		}
+		// Everything that can fail for want of the original's texts or a
+		// secret fails here, before a run group is written.
+		if err := loadAgentTexts(g, a); err != nil {
+			return err
+		}
 		ids, err := readCompetitionSet(opts.CompetitionSet)
 		if err != nil {
 			return fmt.Errorf("reading the competition set: %w", err)
@@ -221,6 +246,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		}
 	}
 
+	if err := loadAgentTexts(g, a); err != nil {
+		return err
+	}
+	texts, err := agent.LoadTexts(g.UpstreamDir)
+	if err != nil {
+		return err
+	}
+
 	log := g.Log()
 	var backend runner.Backend
 	switch opts.Backend {
@@ -260,6 +293,7 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		RetryDelay: 5 * time.Second,
 		OnProgress: view.update,
 		Log:        log,
+		HomeFiles:  texts.HomeFiles(),
 	}
 	t0 := time.Now()
 	res, err := r.Execute(ctx, plan)
