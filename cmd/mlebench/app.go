@@ -61,11 +61,17 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 func Run(ctx context.Context, args []string, streams Streams) int {
 	g := &Global{Streams: streams}
 	root := newRootCommand(g)
+	usageOnArgErrors(root)
+	args, err := normalizeArgs(root, args)
+	if err != nil {
+		fmt.Fprintf(streams.Err, "mlebench: %v\n", err)
+		return exitUsage
+	}
 	root.SetArgs(args)
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.Err)
-	err := root.ExecuteContext(ctx)
+	err = root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -94,6 +100,9 @@ func newRootCommand(g *Global) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkRequired(cmd); err != nil {
+				return err
+			}
 			return g.init()
 		},
 	}

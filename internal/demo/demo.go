@@ -264,7 +264,7 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 	}
 	// Pad missing seeds (runs that failed in the sandbox) with failing
 	// scores, as the leaderboard does for incomplete seeds.
-	ar.Aggregate, err = report.AggregateReports(flags, ids, report.AggregateOptions{PadMissing: true})
+	ar.Aggregate, err = report.AggregateReports(flags, ids, report.AggregateOptions{NumSeeds: report.AllSeeds, PadMissing: true})
 	if err != nil {
 		return nil, fmt.Errorf("aggregating %s: %w", a.ID, err)
 	}
