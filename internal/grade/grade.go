@@ -9,7 +9,6 @@ package grade
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -147,7 +146,10 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		}
 		return nil, err
 	}
-	rep := &Report{CompetitionID: comp.ID, SubmissionPath: PythonPath(path)}
+	// The original holds the path as a pathlib.Path: "x.csv/" and
+	// "x.csv/." are "x.csv", for the checks as for the report.
+	path = PythonPath(path)
+	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
 		sub, err := ReadSubmission(path)
@@ -222,36 +224,28 @@ func ReadJSONL(r io.Reader) ([]Entry, error) {
 			continue
 		}
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(s), &obj); err != nil {
+		if err := json.Unmarshal(pythonJSON([]byte(s)), &obj); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		rawID, ok := obj["competition_id"]
 		if !ok {
 			return nil, fmt.Errorf("line %d: missing key \"competition_id\"", line)
 		}
-		var id string
-		if err := json.Unmarshal(rawID, &id); err != nil {
+		id, err := pyStr(rawID)
+		if err != nil {
 			return nil, fmt.Errorf("line %d: competition_id: %w", line, err)
 		}
 		rawPath, ok := obj["submission_path"]
 		if !ok {
 			return nil, fmt.Errorf("line %d: missing key \"submission_path\"", line)
 		}
-		out = append(out, Entry{CompetitionID: id, SubmissionPath: pathText(rawPath)})
+		path, err := pyStr(rawPath)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: submission_path: %w", line, err)
+		}
+		out = append(out, Entry{CompetitionID: id, SubmissionPath: path})
 	}
 	return out, sc.Err()
-}
-
-func pathText(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if string(raw) == "null" {
-		return "None"
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return string(raw)
 }
 
 // GradeEntries grades entries in order; the first error aborts (as the
