@@ -25,6 +25,38 @@ import (
 // nargs="+").
 const nargsAnnotation = "mlebench_nargs_plus"
 
+// originalOptions are the long options of the original's command lines
+// (mlebench's cli.py, run_agent.py, experiments/*.py), by mlebench command
+// path. mlebench's commands accept more options (extensions and the global
+// ones), so a prefix argparse resolves could match several here; it then
+// resolves to the original's option, as argparse would.
+var originalOptions = map[string][]string{
+	"mlebench prepare":                  {"competition-id", "all", "lite", "list", "keep-raw", "data-dir", "overwrite-checksums", "overwrite-leaderboard", "skip-verification"},
+	"mlebench grade":                    {"submission", "output-dir", "data-dir"},
+	"mlebench grade-sample":             {"data-dir"},
+	"mlebench dev download-leaderboard": {"competition-id", "all", "force"},
+	"mlebench make-submission":          {"metadata", "output", "rel-log-path", "rel-code-path"},
+	"mlebench aggregate":                {"grading-reports", "experiment-id", "num-seeds", "split", "pad-missing"},
+	"mlebench run":                      {"agent-id", "competition-set", "n-workers", "n-seeds", "container-config", "retain", "run-dir", "data-dir"},
+}
+
+// preferOriginal narrows ambiguous prefix matches to the original's
+// options of cmd when exactly one of them is one.
+func preferOriginal(cmd *cobra.Command, matches []string) []string {
+	var orig []string
+	for _, m := range matches {
+		for _, o := range originalOptions[cmd.CommandPath()] {
+			if m == o {
+				orig = append(orig, m)
+			}
+		}
+	}
+	if len(orig) == 1 {
+		return orig
+	}
+	return matches
+}
+
 // nargsPlus declares flag name of cmd as nargs="+".
 func nargsPlus(cmd *cobra.Command, name string) {
 	cmd.Flags().SetAnnotation(name, nargsAnnotation, []string{"+"})
@@ -76,6 +108,9 @@ func normalizeArgs(root *cobra.Command, args []string) ([]string, error) {
 					}
 				}
 				sort.Strings(matches)
+				if len(matches) > 1 {
+					matches = preferOriginal(cmd, matches)
+				}
 				switch {
 				case len(matches) == 1:
 					f = flags[matches[0]]

@@ -25,6 +25,10 @@ func TestNormalizeArgs(t *testing.T) {
 		{[]string{"prepare", "-c", "grade", "--keep"}, []string{"prepare", "-c", "grade", "--keep-raw"}},
 		{[]string{"dev", "download-leaderboard", "-c", "x", "--for"}, []string{"dev", "download-leaderboard", "-c", "x", "--force"}},
 		{[]string{"grade", "--", "--sub"}, []string{"grade", "--", "--sub"}},
+		// Prefixes argparse resolves resolve to the original's option even
+		// where mlebench's extensions make them ambiguous.
+		{[]string{"aggregate", "--p"}, []string{"aggregate", "--pad-missing"}},
+		{[]string{"run", "--a", "dummy", "--comp", "s.txt"}, []string{"run", "--agent-id", "dummy", "--competition-set", "s.txt"}},
 	}
 	for _, tc := range tests {
 		root := newRootCommand(&Global{})
@@ -92,5 +96,24 @@ func TestMakeSubmissionAbbreviations(t *testing.T) {
 	want := `{"competition_id": "spaceship-titanic", "submission_path": "` + run + `/submission/submission.csv", "logs_path": null, "code_path": null}` + "\n"
 	if string(a) != want || string(b) != want {
 		t.Errorf("full %q\nshort %q\nwant %q", a, b, want)
+	}
+}
+
+// TestOriginalOptionsExist: every option of the original listed for prefix
+// resolution is an option of that mlebench command.
+func TestOriginalOptionsExist(t *testing.T) {
+	root := newRootCommand(&Global{})
+	for path, opts := range originalOptions {
+		cmd, _, err := root.Find(strings.Fields(path)[1:])
+		if err != nil || cmd.CommandPath() != path {
+			t.Errorf("%s: no such command (%v)", path, err)
+			continue
+		}
+		flags := visibleFlags(cmd)
+		for _, o := range opts {
+			if flags[o] == nil {
+				t.Errorf("%s has no --%s", path, o)
+			}
+		}
 	}
 }
