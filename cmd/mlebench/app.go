@@ -62,6 +62,9 @@ func Run(ctx context.Context, args []string, streams Streams) int {
 	g := &Global{Streams: streams}
 	root := newRootCommand(g)
 	usageOnArgErrors(root)
+	// cobra adds these at Execute; the argument normalisation must know them.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	args, err := normalizeArgs(root, args)
 	if err != nil {
 		fmt.Fprintf(streams.Err, "mlebench: %v\n", err)

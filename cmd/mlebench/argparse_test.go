@@ -73,6 +73,11 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	if _, _, code := cliRun(t); code != exitOK {
 		t.Errorf("no subcommand: exit %d", code)
 	}
+	for _, args := range [][]string{{"help"}, {"help", "grade"}, {"grade", "--help"}, {"aggregate", "-h"}} {
+		if stdout, stderr, code := cliRun(t, args...); code != exitOK || !strings.Contains(stdout+stderr, "Usage:") {
+			t.Errorf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
 }
 
 // TestMakeSubmissionAbbreviations: `--meta` / `--out` are `--metadata` /
@@ -115,5 +120,24 @@ func TestOriginalOptionsExist(t *testing.T) {
 				t.Errorf("%s has no --%s", path, o)
 			}
 		}
+	}
+}
+
+// TestFailedRunsExitStatus: runs that failed make `run` exit 1, unless
+// --exit-zero-on-failed-runs asks for run_agent.py's 0.
+func TestFailedRunsExitStatus(t *testing.T) {
+	var errb strings.Builder
+	g := &Global{Streams: Streams{Err: &errb}}
+	if err := failedRunsError(g, 0, 3, "runs/g", false); err != nil {
+		t.Errorf("no failures: %v", err)
+	}
+	if err := failedRunsError(g, 1, 3, "runs/g", false); err == nil || !strings.Contains(err.Error(), "1 of 3 runs failed") {
+		t.Errorf("failures: %v", err)
+	}
+	if err := failedRunsError(g, 1, 3, "runs/g", true); err != nil || !strings.Contains(errb.String(), "--resume runs/g") {
+		t.Errorf("exit zero: %v %q", err, errb.String())
+	}
+	if flag := newRunCommand(g).Flags().Lookup("exit-zero-on-failed-runs"); flag == nil {
+		t.Error("run has no --exit-zero-on-failed-runs")
 	}
 }

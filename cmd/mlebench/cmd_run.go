@@ -326,12 +326,22 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	} else {
 		fmt.Fprintln(g.Out, plan.Dir)
 	}
-	if n := res.Failed(); n > 0 && opts.ExitZero {
-		fmt.Fprintf(g.Err, "%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s\n", n, len(res.Statuses), plan.Dir)
-	} else if n > 0 {
-		return fmt.Errorf("%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s", n, len(res.Statuses), plan.Dir)
+	return failedRunsError(g, res.Failed(), len(res.Statuses), plan.Dir, opts.ExitZero)
+}
+
+// failedRunsError is run's verdict on runs that failed for infrastructure
+// reasons: an error (exit status 1), or with exitZero only a message, as
+// run_agent.py exits 0 whatever its runs did.
+func failedRunsError(g *Global, failed, total int, dir string, exitZero bool) error {
+	if failed == 0 {
+		return nil
 	}
-	return nil
+	msg := fmt.Sprintf("%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s", failed, total, dir)
+	if exitZero {
+		fmt.Fprintln(g.Err, msg)
+		return nil
+	}
+	return errors.New(msg)
 }
 
 // runView is the live progress view: one line of counts, rewritten in
