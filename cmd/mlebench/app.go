@@ -112,7 +112,7 @@ func newRootCommand(g *Global) *cobra.Command {
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.DataDir, "data-dir", "", "data directory (default $XDG_CACHE_HOME/mle-bench/data or ~/.cache/mle-bench/data)")
-	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's competition files (descriptions); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
+	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's files mlebench does not ship (competitions/<id>/description.md, environment/instructions*.txt, agents/<name>/additional_notes.txt); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
 	pf.BoolVar(&g.JSON, "json", false, "machine-readable JSON output")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "verbose logging")
 	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; list them with: mlebench fixes)")

@@ -91,7 +91,7 @@ the split headers and the any-medal summary go to stderr).`,
 	f.StringArrayVar(&opts.GradingReports, "grading-reports", nil, "paths to the grading reports (several after one flag)")
 	f.StringVar(&opts.ExperimentID, "experiment-id", "", "experiment id from runs/run_group_experiments.csv to resolve grading reports")
 	f.StringArrayVar(&opts.RunGroups, "run-groups", nil, "run group directories, each holding one *grading_report*.json (extension; several after one flag)")
-	f.StringArrayVar(&opts.Splits, "split", []string{"split75"}, "name or path of the split file (default split75); repeat for several splits (extension)")
+	f.StringArrayVar(&opts.Splits, "split", []string{"split75"}, "name or path of the split file; repeat for several splits (extension)")
 	f.IntVar(&opts.NumSeeds, "num-seeds", report.AllSeeds, "number of seeds to use for averaging; -1 includes all complete seeds")
 	f.BoolVar(&opts.PadMissing, "pad-missing", false, "pad incomplete seeds with failing scores instead of discarding them")
 	f.StringVar(&opts.ProjectRoot, "project-root", "", "the original's REPO: where experiments/splits and runs/ are (default: the directory above the working directory holding agents/*/config.yaml, else the working directory)")
