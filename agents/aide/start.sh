@@ -37,7 +37,8 @@ if [ "${OBFUSCATE}" = "true" ]; then
 fi
 
 # What AIDE reads: the benchmark instructions (with /home/ stripped, since
-# AIDE works relative to its data dir), our notes, then the competition text.
+# AIDE works relative to its data dir), the original's additional notes
+# (staged from --upstream-dir), then the competition text.
 {
   sed 's#/home/##g' /home/instructions.txt
   echo

@@ -27,7 +27,8 @@ ls /home/data
 /home/validate_submission.sh /home/data/sample_submission.csv || true
 python -c "import torch; print('torch sees a GPU:', torch.cuda.is_available())" || true
 
-# Instructions: paths relative to the task's env, plus our notes.
+# Instructions: paths relative to the task's env, plus the original's
+# additional notes (staged from --upstream-dir).
 sed -i 's#/home/##g' /home/instructions.txt
 envsubst < "${AGENT_DIR}/additional_notes.txt" >> /home/instructions.txt
 

@@ -29,16 +29,8 @@ api_key = "${OPENAI_API_KEY}"
 use_host_network = true
 shm_size = "${SHM}"
 TOML
+export HOURS STEPS
 {
   cat /home/instructions.txt
-  cat <<NOTES
-
-ADDITIONAL NOTES
-------
-
-- You have ${HARDWARE} and ${HOURS} hours in total, at most ${STEPS} steps.
-- Check submissions by POSTing them to http://localhost:5000/validate; the helper script is not available in your sandbox.
-- Write all your code in /home/code.
-- Use the time you have: a better solution found later beats an early stop.
-NOTES
+  envsubst < "${AGENT_DIR}/additional_notes.txt"
 } > /home/full_instructions.txt

@@ -61,11 +61,20 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 func Run(ctx context.Context, args []string, streams Streams) int {
 	g := &Global{Streams: streams}
 	root := newRootCommand(g)
+	usageOnArgErrors(root)
+	// cobra adds these at Execute; the argument normalisation must know them.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	args, err := normalizeArgs(root, args)
+	if err != nil {
+		fmt.Fprintf(streams.Err, "mlebench: %v\n", err)
+		return exitUsage
+	}
 	root.SetArgs(args)
 	root.SetIn(streams.In)
 	root.SetOut(streams.Out)
 	root.SetErr(streams.Err)
-	err := root.ExecuteContext(ctx)
+	err = root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -94,13 +103,16 @@ func newRootCommand(g *Global) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkRequired(cmd); err != nil {
+				return err
+			}
 			return g.init()
 		},
 	}
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.DataDir, "data-dir", "", "data directory (default $XDG_CACHE_HOME/mle-bench/data or ~/.cache/mle-bench/data)")
-	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's competition files (descriptions); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
+	pf.StringVar(&g.UpstreamDir, "upstream-dir", "", "directory holding the original's files mlebench does not ship (competitions/<id>/description.md, environment/instructions*.txt, agents/<name>/additional_notes.txt); default $MLEBENCH_UPSTREAM_DIR, else a ../shared/upstream found above the working directory")
 	pf.BoolVar(&g.JSON, "json", false, "machine-readable JSON output")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "verbose logging")
 	pf.StringVar(&g.FixList, "fix", os.Getenv("MLEBENCH_FIXES"), "comma-separated opt-in fixes of upstream bugs (default $MLEBENCH_FIXES; list them with: mlebench fixes)")

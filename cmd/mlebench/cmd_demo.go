@@ -129,8 +129,18 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 		}
 		return nil, usagef("demo: unknown backend %q (want local or docker)", opts.Backend)
 	}
+	// The sandboxes get the original's instructions when its files are
+	// found; the demo's agents do not read them, so without them the demo
+	// runs with none (never with a substitute text).
+	var homeFiles map[string][]byte
+	if texts, err := agent.LoadTexts(g.UpstreamDir); err == nil {
+		homeFiles = texts.HomeFiles()
+	} else {
+		events("Note: the sandboxes get no /home/instructions.txt: " + err.Error())
+	}
 	out := g.Out
 	res, err := demo.Run(ctx, demo.Options{
+		HomeFiles: homeFiles,
 		OutDir:    opts.Out,
 		DataSeed:  opts.DataSeed,
 		Seeds:     opts.Seeds,

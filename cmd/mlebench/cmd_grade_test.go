@@ -33,11 +33,17 @@ func TestGradeEndToEnd(t *testing.T) {
 		`{"competition_id": "spaceship-titanic", "submission_path": "` + bad + `"}`,
 		`{"competition_id": "spaceship-titanic", "submission_path": null}`,
 		`{"competition_id": "spaceship-titanic", "submission_path": "` + filepath.Join(public, "description.md") + `"}`,
+		// pathlib drops a trailing "/" or "/." before the is_file and .csv
+		// checks; bare NaN tokens are numbers to Python's json.
+		`{"competition_id": "spaceship-titanic", "submission_path": "` + filepath.Join(private, "test.csv") + `/", "logs_path": NaN}`,
+		`{"competition_id": "spaceship-titanic", "submission_path": "` + filepath.Join(private, "test.csv") + `/.", "code_path": -Infinity}`,
+		`{"competition_id": "spaceship-titanic", "submission_path": 5}`,
 	}
 	jsonl := filepath.Join(dir, "submissions.jsonl")
 	os.WriteFile(jsonl, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	out := filepath.Join(dir, "reports")
-	if _, errs, code := cliRun(t, "grade", "--submission", jsonl, "--output-dir", out, "--data-dir", data); code != 0 {
+	// Abbreviated options, as argparse takes them.
+	if _, errs, code := cliRun(t, "grade", "--sub", jsonl, "--output", out, "--data", data); code != 0 {
 		t.Fatalf("grade: %s", errs)
 	}
 	files, _ := filepath.Glob(filepath.Join(out, "*_grading_report.json"))
@@ -61,11 +67,19 @@ func TestGradeEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(b, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.TotalRuns != 5 || rep.WithSubmissions != 3 || rep.Valid != 2 || rep.Gold != 1 {
+	if rep.TotalRuns != 8 || rep.WithSubmissions != 5 || rep.Valid != 4 || rep.Gold != 3 {
 		t.Errorf("summary = %+v", rep)
 	}
 	if rep.Reports[1].Score == nil || *rep.Reports[1].Score != 1.0 || rep.Reports[3].Path != "None" {
 		t.Errorf("reports = %+v", rep.Reports)
+	}
+	for _, i := range []int{5, 6} {
+		if r := rep.Reports[i]; r.Score == nil || *r.Score != 1.0 || r.Path != filepath.Join(private, "test.csv") {
+			t.Errorf("report %d (trailing / or /.): score %v path %q", i, r.Score, r.Path)
+		}
+	}
+	if rep.Reports[7].Path != "5" || rep.Reports[7].Score != nil {
+		t.Errorf("a number as submission_path: %+v", rep.Reports[7])
 	}
 
 	// grade-sample with a user-supplied leaderboard: 4 teams, higher is

@@ -25,7 +25,10 @@ func newDownloadLeaderboardCommand(g *Global) *cobra.Command {
 exist for each competition, as the original checks for leaderboard.csv. With
 --force, download the leaderboard from Kaggle to DATA/leaderboards/<id>.csv (the
 original overwrites the file in its code tree) and print the thresholds
-computed from it next to the built-in ones.`,
+computed from it next to the built-in ones. From then on grading (grade,
+grade-sample) takes the medal thresholds from that file, as the original
+grades with the leaderboard it overwrote; delete it to go back to the
+built-in ones.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDownloadLeaderboard(cmd.Context(), g, opts)
@@ -34,7 +37,7 @@ computed from it next to the built-in ones.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Competition, "competition-id", "c", "", "one competition ID")
 	f.BoolVar(&opts.All, "all", false, "every competition, in id order")
-	f.BoolVar(&opts.Force, "force", false, "download from Kaggle and write DATA/leaderboards/<id>.csv")
+	f.BoolVar(&opts.Force, "force", false, "download from Kaggle and write DATA/leaderboards/<id>.csv, which grading then uses")
 	return cmd
 }
 

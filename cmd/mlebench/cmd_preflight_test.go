@@ -197,4 +197,26 @@ func TestDownloadLeaderboardCommand(t *testing.T) {
 	if err != nil || strings.Count(string(b), "\n") != 301 {
 		t.Errorf("leaderboard csv: %v", err)
 	}
+
+	// Grading now uses the downloaded leaderboard, as the original grades
+	// with the leaderboard.csv it overwrote; prepare --overwrite-leaderboard
+	// downloads it the same way.
+	os.Remove(r.Path)
+	raw := filepath.Join(t.TempDir(), "raw")
+	if _, errs, code := cliRun(t, "dev", "fake-raw", "-c", "spaceship-titanic", "-o", raw); code != 0 {
+		t.Fatalf("fake-raw: %s", errs)
+	}
+	if _, errs, code := cliRun(t, "prepare", "-c", "spaceship-titanic", "--raw", raw, "--data-dir", data,
+		"--skip-verification", "--overwrite-leaderboard", "--upstream-dir", prepareUpstreamDir(t)); code != 0 {
+		t.Fatalf("prepare: %s", errs)
+	}
+	if _, err := os.Stat(r.Path); err != nil {
+		t.Fatalf("prepare --overwrite-leaderboard did not download the leaderboard: %v", err)
+	}
+	sample := filepath.Join(data, "spaceship-titanic", "prepared", "public", "sample_submission.csv")
+	stdout, stderr, code = cliRun(t, "grade-sample", sample, "spaceship-titanic", "--data-dir", data)
+	if code != exitOK || !strings.Contains(stdout, `"gold_threshold": `+strconv.FormatFloat(want.Gold, 'g', -1, 64)+",") ||
+		!strings.Contains(stdout, `"median_threshold": `+strconv.FormatFloat(want.Median, 'g', -1, 64)+",") {
+		t.Errorf("grading after the download: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 }

@@ -74,7 +74,7 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 	}
 	in := report.Input{RunGroups: dirs, Catalog: g.Catalog, Title: opts.Title, Now: time.Now()}
 	for _, s := range opts.Splits {
-		ids, err := splitIDs(g, s)
+		ids, err := reportSplitIDs(g, s)
 		if err != nil {
 			return err
 		}
@@ -274,4 +274,13 @@ func runCompare(g *Global, opts compareOptions) error {
 		return writeJSON(g.Out, c)
 	}
 	return c.WriteText(g.Out)
+}
+
+// reportSplitIDs resolves a report's --split: a built-in split name, else a
+// file of ids (relative to the working directory).
+func reportSplitIDs(g *Global, split string) ([]string, error) {
+	if filepath.Ext(split) == "" && !strings.ContainsRune(split, os.PathSeparator) {
+		return g.Catalog.Split(split)
+	}
+	return report.ReadSplitFile(split)
 }

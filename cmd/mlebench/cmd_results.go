@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -57,57 +58,192 @@ func newMakeSubmissionCommand(g *Global) *cobra.Command {
 
 type aggregateOptions struct {
 	GradingReports []string
+	ExperimentID   string
 	RunGroups      []string
 	Splits         []string
 	NumSeeds       int
 	PadMissing     bool
+	ProjectRoot    string
+	RunsDir        string
 }
 
 func newAggregateCommand(g *Global) *cobra.Command {
 	var opts aggregateOptions
 	cmd := &cobra.Command{
-		Use:   "aggregate (--grading-reports F... | --run-groups DIR...) [--split NAME|FILE]...",
+		Use:   "aggregate (--grading-reports F [F ...] | --experiment-id ID | --run-groups DIR [DIR ...]) [--split NAME|FILE] [--num-seeds N] [--pad-missing]",
 		Short: "Mean ± SEM of medal rates over seeds per split (as the original's aggregate_grading_reports.py)",
-		Args:  cobra.NoArgs,
+		Long: `Prints exactly what the original's experiments/aggregate_grading_reports.py prints:
+one "Seed i: SeedMetrics(...)" line per seed, "------", "Average metrics across
+seeds:" and the JSON of means, standard errors and 95% intervals.
+
+--experiment-id reads <project root>/runs/run_group_experiments.csv (experiment_id,
+run_group rows) and takes the one *grading_report*.json of each run group. --split
+takes a name (experiments/splits/<NAME>.txt under the project root, else the
+built-in split of that name) or a path (relative to the project root, as the
+original). Extensions: --run-groups, a repeated --split (one block per split;
+the split headers and the any-medal summary go to stderr).`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAggregate(g, opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&opts.GradingReports, "grading-reports", nil, "grading report files")
-	f.StringSliceVar(&opts.RunGroups, "run-groups", nil, "run group directories, each holding one *grading_report*.json")
-	f.StringSliceVar(&opts.Splits, "split", []string{"split75"}, "split name (low, medium, high, split75, lite, dev, …) or a file of ids; repeat for several")
-	f.IntVar(&opts.NumSeeds, "num-seeds", -1, "seeds to average (-1 = all complete seeds)")
-	f.BoolVar(&opts.PadMissing, "pad-missing", false, "pad incomplete seeds with failing scores")
+	f.StringArrayVar(&opts.GradingReports, "grading-reports", nil, "paths to the grading reports (several after one flag)")
+	f.StringVar(&opts.ExperimentID, "experiment-id", "", "experiment id from runs/run_group_experiments.csv to resolve grading reports")
+	f.StringArrayVar(&opts.RunGroups, "run-groups", nil, "run group directories, each holding one *grading_report*.json (extension; several after one flag)")
+	f.StringArrayVar(&opts.Splits, "split", []string{"split75"}, "name or path of the split file; repeat for several splits (extension)")
+	f.IntVar(&opts.NumSeeds, "num-seeds", report.AllSeeds, "number of seeds to use for averaging; -1 includes all complete seeds")
+	f.BoolVar(&opts.PadMissing, "pad-missing", false, "pad incomplete seeds with failing scores instead of discarding them")
+	f.StringVar(&opts.ProjectRoot, "project-root", "", "the original's REPO: where experiments/splits and runs/ are (default: the directory above the working directory holding agents/*/config.yaml, else the working directory)")
+	f.StringVar(&opts.RunsDir, "runs-dir", "", "runs directory of --experiment-id (default <project root>/runs)")
+	nargsPlus(cmd, "grading-reports")
+	nargsPlus(cmd, "run-groups")
 	return cmd
 }
 
-// splitIDs resolves a split given by name (built-in) or by file.
-func splitIDs(g *Global, split string) ([]string, error) {
-	if filepath.Ext(split) == "" && !strings.ContainsRune(split, os.PathSeparator) {
-		return g.Catalog.Split(split)
+// pySuffix is Python's PurePath.suffix: the final component's extension,
+// "" for names like ".hidden" or "name.".
+func pySuffix(p string) string {
+	name := filepath.Base(p)
+	i := strings.LastIndex(name, ".")
+	if 0 < i && i < len(name)-1 {
+		return name[i:]
 	}
-	return report.ReadSplitFile(split)
+	return ""
 }
 
-func runAggregate(g *Global, opts aggregateOptions) error {
-	if (len(opts.GradingReports) == 0) == (len(opts.RunGroups) == 0) {
-		return usagef("exactly one of --grading-reports or --run-groups is required")
+// splitIDs resolves --split as the original does: a value without a
+// suffix names experiments/splits/<NAME>.txt, a relative path is taken
+// from the project root; ids are the file's stripped non-empty lines. A
+// name whose file does not exist falls back to the built-in split.
+func splitIDs(g *Global, root, split string) ([]string, error) {
+	p := split
+	named := pySuffix(split) == ""
+	if named {
+		p = filepath.Join("experiments", "splits", split+".txt")
 	}
-	paths := opts.GradingReports
-	for _, dir := range opts.RunGroups {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(root, p)
+	}
+	if _, err := os.Stat(p); err != nil {
+		if named && !strings.ContainsRune(split, '/') {
+			if ids, err := g.Catalog.Split(split); err == nil {
+				return ids, nil
+			}
+		}
+		return nil, fmt.Errorf("Split file not found: %s", p)
+	}
+	return report.ReadSplitFile(p)
+}
+
+// projectRoot is the original's PROJECT_ROOT for aggregate.
+func projectRoot(opt string) (string, error) {
+	if opt != "" {
+		return filepath.Abs(opt)
+	}
+	if r := repoDir(); r != "" {
+		return r, nil
+	}
+	return os.Getwd()
+}
+
+// experimentRunGroups reads run_group_experiments.csv as the original: blank
+// lines and lines starting with "experiment_id" skipped, each other line
+// split at its first comma into experiment id and run group (both
+// trimmed); the run groups of id, sorted.
+func experimentRunGroups(csvPath, id string) ([]string, error) {
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		return nil, err
+	}
+	var groups []string
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "experiment_id") {
+			continue
+		}
+		exp, rg, ok := strings.Cut(strings.TrimSpace(line), ",")
+		if !ok {
+			return nil, fmt.Errorf("%s: line %q has no comma (want experiment_id,run_group)", csvPath, strings.TrimSpace(line))
+		}
+		if strings.TrimSpace(exp) == id {
+			groups = append(groups, strings.TrimSpace(rg))
+		}
+	}
+	if len(groups) == 0 {
+		return nil, fmt.Errorf("Experiment id '%s' not found in %s", id, csvPath)
+	}
+	sort.Strings(groups)
+	return groups, nil
+}
+
+// runGroupReports finds the one grading report of each run group directory,
+// printing the original's notice (on stdout, as it does) for a missing
+// directory or report.
+func runGroupReports(g *Global, dirs []string, names []string) ([]string, error) {
+	var paths []string
+	for i, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			fmt.Fprintf(g.Out, "Run group directory missing, skipping: %s\n", names[i])
+			continue
+		}
 		p, found, err := report.FindGradingReport(dir)
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("Expected one grading report in %s, %w", names[i], err)
 		}
 		if !found {
-			fmt.Fprintf(g.Err, "no grading report in %s, skipping\n", dir)
+			fmt.Fprintf(g.Out, "No grading report found for run group %s; skipping.\n", names[i])
 			continue
 		}
 		paths = append(paths, p)
 	}
-	if len(paths) == 0 {
-		return fmt.Errorf("no grading reports found")
+	return paths, nil
+}
+
+func runAggregate(g *Global, opts aggregateOptions) error {
+	given := 0
+	for _, set := range []bool{len(opts.GradingReports) > 0, opts.ExperimentID != "", len(opts.RunGroups) > 0} {
+		if set {
+			given++
+		}
+	}
+	if given == 0 {
+		return usagef("one of the arguments --grading-reports --experiment-id is required")
+	}
+	if given > 1 {
+		return usagef("--grading-reports, --experiment-id and --run-groups are mutually exclusive")
+	}
+	root, err := projectRoot(opts.ProjectRoot)
+	if err != nil {
+		return err
+	}
+	paths := opts.GradingReports
+	switch {
+	case opts.ExperimentID != "":
+		runs := opts.RunsDir
+		if runs == "" {
+			runs = filepath.Join(root, "runs")
+		}
+		groups, err := experimentRunGroups(filepath.Join(runs, "run_group_experiments.csv"), opts.ExperimentID)
+		if err != nil {
+			return err
+		}
+		dirs := make([]string, len(groups))
+		for i, rg := range groups {
+			dirs[i] = filepath.Join(runs, rg)
+		}
+		if paths, err = runGroupReports(g, dirs, groups); err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			return fmt.Errorf("No grading reports found for experiment id '%s'.", opts.ExperimentID)
+		}
+	case len(opts.RunGroups) > 0:
+		if paths, err = runGroupReports(g, opts.RunGroups, opts.RunGroups); err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			return fmt.Errorf("no grading reports found in the run groups")
+		}
 	}
 	flags, err := report.LoadReports(paths)
 	if err != nil {
@@ -119,13 +255,16 @@ func runAggregate(g *Global, opts aggregateOptions) error {
 	}
 	var results []result
 	for _, split := range opts.Splits {
-		ids, err := splitIDs(g, split)
+		ids, err := splitIDs(g, root, split)
 		if err != nil {
 			return err
 		}
 		agg, err := report.AggregateReports(flags, ids, report.AggregateOptions{NumSeeds: opts.NumSeeds, PadMissing: opts.PadMissing})
 		if err != nil {
-			return fmt.Errorf("split %s: %w", split, err)
+			if len(opts.Splits) > 1 {
+				return fmt.Errorf("split %s: %w", split, err)
+			}
+			return err
 		}
 		results = append(results, result{split, agg})
 	}
@@ -136,21 +275,23 @@ func runAggregate(g *Global, opts aggregateOptions) error {
 		return nil
 	}
 	for _, r := range results {
-		fmt.Fprintf(g.Out, "== split %s ==\n", r.Split)
-		for i, s := range r.Agg.Seeds {
-			fmt.Fprintf(g.Out, "Seed %d: %s\n", i, s)
+		if len(results) > 1 {
+			fmt.Fprintf(g.Err, "== split %s ==\n", r.Split)
 		}
-		fmt.Fprintln(g.Out, "------")
-		fmt.Fprintln(g.Out, "Average metrics across seeds:")
-		fmt.Fprintln(g.Out, string(r.Agg.JSON()))
+		// Exactly the original's stdout.
+		for i, s := range r.Agg.Seeds {
+			fmt.Fprintf(g.Out, "Seed %d: %s\n", i+1, s)
+		}
+		fmt.Fprint(g.Out, "------\nAverage metrics across seeds:\n")
+		fmt.Fprintf(g.Out, "%s\n", r.Agg.JSON())
 	}
-	tw := newTable(g.Out)
+	tw := newTable(g.Err)
 	var head, row []string
 	for _, r := range results {
 		head = append(head, r.Split+" (%)")
 		row = append(row, report.LeaderboardCell(r.Agg.AnyMedal()))
 	}
-	fmt.Fprintln(g.Out, "\nAny medal (mean ± SEM):")
+	fmt.Fprintln(g.Err, "Any medal (mean ± SEM):")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	fmt.Fprintln(tw, strings.Join(row, "\t"))
 	return tw.Flush()

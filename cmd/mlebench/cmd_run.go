@@ -39,6 +39,7 @@ type runOptions struct {
 	AllowUnsealed    bool
 	AgentUID         uint32
 	ServerBinary     string
+	ExitZero         bool
 }
 
 func newRunCommand(g *Global) *cobra.Command {
@@ -58,7 +59,19 @@ status.json so that an interrupted group can be finished with --resume.
 
 Backends: docker (default; containers through the Docker Engine API, images
 built when missing and buildable offline) and local (host processes; sealed
-only when run as root, see --allow-unsealed).`,
+only when run as root, see --allow-unsealed).
+
+The agent reads the original's /home/instructions.txt (and
+instructions_obfuscated.txt, and its additional_notes.txt), loaded from
+--upstream-dir / $MLEBENCH_UPSTREAM_DIR; without them run refuses to start.
+
+Exit status (run_agent.py's in brackets): 0 when every run finished, agent
+failures included [0]; 1 when nothing could start — unknown agent, privileged
+gate, unprepared dataset, missing secret or original text — and no run group is
+written [1, a traceback]; 1 when runs failed for infrastructure reasons after
+--retries, recorded as "success": false in metadata.json [0: use
+--exit-zero-on-failed-runs]; 2 for usage errors [2]; 130 when interrupted
+(finish with --resume) [130, no metadata.json].`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRun(cmd, g, opts)
@@ -80,10 +93,11 @@ only when run as root, see --allow-unsealed).`,
 	f.DurationVar(&opts.SnapshotInterval, "snapshot-interval", time.Hour, "save each changed submission.csv to snapshots/<elapsed seconds>.csv this often (0 = never)")
 	f.IntVar(&opts.Retries, "retries", 1, "retries of a run after an infrastructure failure")
 	f.StringVar(&opts.Resume, "resume", "", "finish an interrupted run group (its name under --runs-dir, or its path)")
-	f.StringVar(&opts.Network, "network", "", "sandbox network: none (default), bridge, or a Docker network name; agents calling LLM APIs need egress")
+	f.StringVar(&opts.Network, "network", "", "sandbox network: none (the default without --container-config), bridge, or a Docker network name; agents calling LLM APIs need egress. A --container-config file without network_mode gives the engine's default network, as the original")
 	f.BoolVar(&opts.AllowUnsealed, "allow-unsealed", false, "local backend without root: run anyway, although the agent can read the answers")
 	f.Uint32Var(&opts.AgentUID, "agent-uid", local.DefaultUID, "local backend as root: first of the unused uids (and gids) agents run as, one per running agent (uid+0 .. uid+1023; numeric, no /etc/passwd entry needed)")
 	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
+	f.BoolVar(&opts.ExitZero, "exit-zero-on-failed-runs", false, "exit 0 once every run has finished even if some failed (the original's run_agent.py); by default failed runs make the exit status 1")
 	f.MarkHidden("agent-id")
 	return cmd
 }
@@ -105,6 +119,26 @@ func repoDir() string {
 		}
 		dir = parent
 	}
+}
+
+// loadAgentTexts checks, before anything is written, that the original's
+// texts the agent reads are available (instructions.txt,
+// instructions_obfuscated.txt, the files of its upstream_files) and that
+// its secrets resolve.
+func loadAgentTexts(g *Global, a *agent.Agent) error {
+	if _, err := agent.LoadTexts(g.UpstreamDir); err != nil {
+		return err
+	}
+	if err := a.LoadUpstreamFiles(g.UpstreamDir); err != nil {
+		return err
+	}
+	if _, err := a.Argv(nil); err != nil {
+		return fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	if _, err := a.Env("", nil); err != nil {
+		return fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	return nil
 }
 
 // readCompetitionSet reads ids the way run_agent.py does: lines stripped,
@@ -179,6 +213,11 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if err := a.CheckPrivileged(nil); err != nil {
 			return err
 		}
+		// Everything that can fail for want of the original's texts or a
+		// secret fails here, before a run group is written.
+		if err := loadAgentTexts(g, a); err != nil {
+			return err
+		}
 		ids, err := readCompetitionSet(opts.CompetitionSet)
 		if err != nil {
 			return fmt.Errorf("reading the competition set: %w", err)
@@ -221,6 +260,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		}
 	}
 
+	if err := loadAgentTexts(g, a); err != nil {
+		return err
+	}
+	texts, err := agent.LoadTexts(g.UpstreamDir)
+	if err != nil {
+		return err
+	}
+
 	log := g.Log()
 	var backend runner.Backend
 	switch opts.Backend {
@@ -260,6 +307,7 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		RetryDelay: 5 * time.Second,
 		OnProgress: view.update,
 		Log:        log,
+		HomeFiles:  texts.HomeFiles(),
 	}
 	t0 := time.Now()
 	res, err := r.Execute(ctx, plan)
@@ -278,10 +326,22 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	} else {
 		fmt.Fprintln(g.Out, plan.Dir)
 	}
-	if n := res.Failed(); n > 0 {
-		return fmt.Errorf("%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s", n, len(res.Statuses), plan.Dir)
+	return failedRunsError(g, res.Failed(), len(res.Statuses), plan.Dir, opts.ExitZero)
+}
+
+// failedRunsError is run's verdict on runs that failed for infrastructure
+// reasons: an error (exit status 1), or with exitZero only a message, as
+// run_agent.py exits 0 whatever its runs did.
+func failedRunsError(g *Global, failed, total int, dir string, exitZero bool) error {
+	if failed == 0 {
+		return nil
 	}
-	return nil
+	msg := fmt.Sprintf("%d of %d runs failed (infrastructure); see their status.json and run.log, then retry with --resume %s", failed, total, dir)
+	if exitZero {
+		fmt.Fprintln(g.Err, msg)
+		return nil
+	}
+	return errors.New(msg)
 }
 
 // runView is the live progress view: one line of counts, rewritten in

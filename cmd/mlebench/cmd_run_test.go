@@ -107,6 +107,13 @@ func TestRunCommandErrors(t *testing.T) {
 	os.WriteFile(unknown, []byte("no-such-competition\n"), 0o644)
 	runs := t.TempDir()
 	base := []string{"run", "--data-dir", data, "--runs-dir", runs, "--agents-dir", agents}
+	// An agent whose env_vars need a secret the host does not have.
+	secretAgents := t.TempDir()
+	os.MkdirAll(filepath.Join(secretAgents, "s"), 0o755)
+	os.WriteFile(filepath.Join(secretAgents, "s", "config.yaml"), []byte("s:\n  start: s/start.sh\n  dockerfile: s/Dockerfile\n  env_vars:\n    KEY: ${{ secrets.MLEBENCH_TEST_UNSET_SECRET }}\n"), 0o644)
+	os.WriteFile(filepath.Join(secretAgents, "s", "start.sh"), nil, 0o755)
+	os.WriteFile(filepath.Join(secretAgents, "s", "Dockerfile"), nil, 0o644)
+	os.Unsetenv("MLEBENCH_TEST_UNSET_SECRET")
 	tests := []struct {
 		name string
 		args []string
@@ -120,6 +127,9 @@ func TestRunCommandErrors(t *testing.T) {
 		{"privileged gate", []string{"--agent", "opendevin", "--competition-set", set}, exitError, "I_ACCEPT_RUNNING_PRIVILEGED_CONTAINERS"},
 		{"bad backend", []string{"--agent", "dummy", "--competition-set", set, "--backend", "vm"}, exitUsage, "unknown --backend"},
 		{"bad workers", []string{"--agent", "dummy", "--competition-set", set, "--n-workers", "0"}, exitUsage, "must be positive"},
+		{"no original texts", []string{"--agent", "dummy", "--competition-set", set, "--upstream-dir", t.TempDir()}, exitError, "environment/instructions.txt not found"},
+		{"aide without its original notes", []string{"--agent", "aide", "--competition-set", set, "--upstream-dir", textsOnlyUpstream(t)}, exitError, "agent aide needs the original's additional_notes.txt"},
+		{"missing secret", []string{"--agent", "s", "--agents-dir", secretAgents, "--competition-set", set}, exitError, "Environment variable `MLEBENCH_TEST_UNSET_SECRET` is not set!"},
 		{"resume nothing", []string{"--resume", "no-such-group"}, exitError, "not a resumable run group"},
 	}
 	t.Setenv("I_ACCEPT_RUNNING_PRIVILEGED_CONTAINERS", "")
@@ -136,6 +146,23 @@ func TestRunCommandErrors(t *testing.T) {
 	if len(groups) > 0 {
 		t.Errorf("failed invocations left run groups: %v", groups)
 	}
+}
+
+// textsOnlyUpstream is an upstream directory with the original's
+// instructions but no agents/.
+func textsOnlyUpstream(t *testing.T) string {
+	t.Helper()
+	up := prepareUpstreamDir(t)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "environment"), 0o755)
+	for _, f := range []string{"instructions.txt", "instructions_obfuscated.txt"} {
+		b, err := os.ReadFile(filepath.Join(up, "environment", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "environment", f), b, 0o644)
+	}
+	return dir
 }
 
 func TestRunLocalBackendAndResume(t *testing.T) {

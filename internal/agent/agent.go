@@ -9,10 +9,13 @@
 // off are booleans, 1e5 is a string, 0o17 is not octal but 017 is), anchors,
 // aliases and `<<` merge keys with Python dict ordering (merged keys first).
 //
-// It also holds the texts the sandbox shows the agent (instructions, the
-// obfuscated variant, validate_submission.sh), the /home layout constants of
-// agents/.shared_env, and the staging of an agent's files (copying its
-// directory and building the static Go binaries it declares).
+// It also loads the texts the sandbox shows the agent — the original's
+// instructions.txt, instructions_obfuscated.txt and additional_notes.txt,
+// read at run time from the original's files (see [LoadTexts]; mlebench
+// ships no substitute) — and holds validate_submission.sh, the /home layout
+// constants of agents/.shared_env, and the staging of an agent's files
+// (copying its directory, adding the original's files it needs and building
+// the static Go binaries it declares).
 //
 // Extensions to the original's schema (ignored by nothing, used by mlebench
 // only; each optional):
@@ -23,6 +26,10 @@
 //   - binaries: a mapping of file name → Go package path (relative to the
 //     repository root, the parent of agents/) compiled statically into the
 //     agent's directory before its image is built or its files are staged.
+//   - upstream_files: file names taken from the original's agents/<name>/
+//     directory when the agent's own directory lacks them (the original's
+//     additional_notes.txt, which mlebench does not ship); see
+//     [Agent.LoadUpstreamFiles].
 package agent
 
 import (
@@ -56,8 +63,13 @@ type Agent struct {
 	Privileged bool
 
 	// Extensions (see the package doc).
-	Command  []string
-	Binaries []Binary
+	Command       []string
+	Binaries      []Binary
+	UpstreamFiles []string
+
+	// Extra are files added to the agent's directory when it is staged
+	// (filled by [Agent.LoadUpstreamFiles]), by file name.
+	Extra map[string][]byte
 
 	AgentsDir string // absolute path of the agents directory
 	ConfigDir string // absolute path of the directory holding config.yaml
@@ -257,6 +269,17 @@ func fromValue(id string, v Value, agentsDir, configDir string) (*Agent, error) 
 				return nil, fmt.Errorf("binaries: %q must map a plain file name to a Go package path", k)
 			}
 			a.Binaries = append(a.Binaries, Binary{Name: k, Package: pkg.Text})
+		}
+	}
+	if u, ok := m.Get("upstream_files"); ok {
+		if u.Kind != List {
+			return nil, fmt.Errorf("upstream_files must be a list of file names")
+		}
+		for _, it := range u.Items {
+			if it.Kind != Str || it.Text == "" || strings.ContainsAny(it.Text, `/\`) || it.Text == "." || it.Text == ".." {
+				return nil, fmt.Errorf("upstream_files: %q is not a plain file name", it.Text)
+			}
+			a.UpstreamFiles = append(a.UpstreamFiles, it.Text)
 		}
 	}
 	for _, rel := range []string{a.Start, a.Dockerfile} {

@@ -308,30 +308,112 @@ func TestLookupOrder(t *testing.T) {
 	}
 }
 
-func TestLayout(t *testing.T) {
+func TestLayoutPath(t *testing.T) {
 	l := agent.Layout{Home: "/tmp/run/home", ValidateURL: "http://127.0.0.1:4242/validate", PrivateDir: "/data/x/private"}
-	ins := l.Instructions()
-	if strings.Contains(ins, "`/home/") || strings.Contains(ins, "localhost:5000") {
-		t.Errorf("instructions not mapped:\n%s", ins)
-	}
-	for _, want := range []string{"/tmp/run/home/submission/submission.csv", "/tmp/run/home/data/description.md", "http://127.0.0.1:4242/validate"} {
-		if !strings.Contains(ins, want) {
-			t.Errorf("instructions lack %q", want)
-		}
-	}
 	if got := l.Path("--data=/home/data"); got != "--data=/tmp/run/home/data" {
 		t.Errorf("Path = %q", got)
 	}
-	c := agent.Container.Instructions()
-	if !strings.Contains(c, "/home/submission/submission.csv") || !strings.Contains(c, "http://localhost:5000/validate") || !strings.Contains(c, "BENCHMARK INSTRUCTIONS") {
-		t.Errorf("container instructions:\n%s", c)
-	}
-	obf := agent.Container.InstructionsObfuscated()
-	if strings.Contains(strings.ToLower(obf), "kaggle") || strings.Contains(strings.ToLower(obf), "competition") {
-		t.Errorf("obfuscated instructions mention the competition:\n%s", obf)
-	}
 	if !strings.Contains(agent.ValidateScript(), `curl -X POST -F "file=@${SUBMISSION_FILE}"`) {
 		t.Error("validate_submission.sh does not post the file")
+	}
+}
+
+// upstreamDir is the original's files (../shared/upstream), never copied
+// into the project.
+func upstreamDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "..", "shared", "upstream")
+	if _, err := os.Stat(filepath.Join(dir, "environment", "instructions.txt")); err != nil {
+		t.Skipf("the original's files are not available: %v", err)
+	}
+	return dir
+}
+
+// TestTextsAreTheOriginals: the /home texts are the original's files byte
+// for byte, found in the upstream directory or (a checkout's mlebench/
+// directory given) its parent; without them there is an error, never a
+// substitute.
+func TestTextsAreTheOriginals(t *testing.T) {
+	up := upstreamDir(t)
+	want, _ := os.ReadFile(filepath.Join(up, "environment", "instructions.txt"))
+	wantObf, _ := os.ReadFile(filepath.Join(up, "environment", "instructions_obfuscated.txt"))
+	tx, err := agent.LoadTexts(up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := tx.HomeFiles()
+	if string(files["instructions.txt"]) != string(want) || string(files["instructions_obfuscated.txt"]) != string(wantObf) {
+		t.Error("home texts differ from the original's files")
+	}
+	if string(files["validate_submission.sh"]) != agent.ValidateScript() {
+		t.Error("validate_submission.sh missing")
+	}
+	if agent.HomeFileMode("validate_submission.sh") != 0o755 || agent.HomeFileMode("instructions.txt") != 0o644 {
+		t.Error("modes")
+	}
+
+	// A checkout: <repo>/environment next to the given <repo>/mlebench.
+	checkout := t.TempDir()
+	os.MkdirAll(filepath.Join(checkout, "environment"), 0o755)
+	os.MkdirAll(filepath.Join(checkout, "mlebench"), 0o755)
+	os.WriteFile(filepath.Join(checkout, "environment", "instructions.txt"), want, 0o644)
+	os.WriteFile(filepath.Join(checkout, "environment", "instructions_obfuscated.txt"), wantObf, 0o644)
+	if tx, err := agent.LoadTexts(filepath.Join(checkout, "mlebench")); err != nil || string(tx.Instructions) != string(want) {
+		t.Errorf("checkout lookup: %v", err)
+	}
+
+	for _, dir := range []string{"", t.TempDir()} {
+		_, err := agent.LoadTexts(dir)
+		if !errors.Is(err, agent.ErrUpstreamMissing) || !strings.Contains(err.Error(), "--upstream-dir") {
+			t.Errorf("LoadTexts(%q) = %v, want a clear error", dir, err)
+		}
+	}
+}
+
+// TestUpstreamFiles: an agent's upstream_files come from the original's
+// agents/<name>/ directory unless its own directory has them, and end up
+// in the staged directory; a missing one is an error.
+func TestUpstreamFiles(t *testing.T) {
+	up := upstreamDir(t)
+	notes, err := os.ReadFile(filepath.Join(up, "agents", "aide", "additional_notes.txt"))
+	if err != nil {
+		t.Skip(err)
+	}
+	root := writeAgents(t, map[string]string{
+		"aide":  "aide:\n  start: aide/start.sh\n  dockerfile: aide/Dockerfile\n  upstream_files: [additional_notes.txt]\n",
+		"other": "other:\n  start: other/start.sh\n  dockerfile: other/Dockerfile\n  upstream_files: [additional_notes.txt]\n",
+		"own":   "own:\n  start: own/start.sh\n  dockerfile: own/Dockerfile\n  upstream_files: [additional_notes.txt]\n",
+	})
+	os.WriteFile(filepath.Join(root, "own", "additional_notes.txt"), []byte("mine"), 0o644)
+
+	a, err := agent.Load(root, "aide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.LoadUpstreamFiles(up); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "staged")
+	if err := a.Stage(t.Context(), dst, agent.StageOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dst, "additional_notes.txt")); string(got) != string(notes) {
+		t.Errorf("staged notes are not the original's: %q", got)
+	}
+
+	o, _ := agent.Load(root, "other")
+	if err := o.LoadUpstreamFiles(up); !errors.Is(err, agent.ErrUpstreamMissing) {
+		t.Errorf("no upstream notes for 'other': %v", err)
+	}
+	own, _ := agent.Load(root, "own")
+	if err := own.LoadUpstreamFiles(t.TempDir()); err != nil || own.Extra != nil {
+		t.Errorf("own notes need no upstream: %v %v", err, own.Extra)
+	}
+	for _, bad := range []string{"[../x]", "[a/b]", "x"} {
+		r := writeAgents(t, map[string]string{"b": "b:\n  start: b/start.sh\n  dockerfile: b/Dockerfile\n  upstream_files: " + bad + "\n"})
+		if _, err := agent.Load(r, "b"); err == nil {
+			t.Errorf("upstream_files %s accepted", bad)
+		}
 	}
 }
 

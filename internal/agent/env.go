@@ -30,14 +30,11 @@ const (
 	EnvPrivateDir  = "MLEBENCH_PRIVATE_DIR"  // where private data would be (for the dummy's self-check)
 )
 
-var (
-	//go:embed files/instructions.txt
-	instructions string
-	//go:embed files/instructions_obfuscated.txt
-	instructionsObfuscated string
-	//go:embed files/validate_submission.sh
-	validateScript string
-)
+// validateScript is mlebench's /home/validate_submission.sh (a program,
+// not a text the agent reads as instructions).
+//
+//go:embed files/validate_submission.sh
+var validateScript string
 
 // SharedEnv is the content of agents/.shared_env (no trailing newline).
 func SharedEnv() string {
@@ -84,21 +81,6 @@ func (l Layout) DirEnv() []string {
 	}
 }
 
-// Instructions is /home/instructions.txt for the layout.
-func (l Layout) Instructions() string { return l.Path(instructions) }
-
-// InstructionsObfuscated is /home/instructions_obfuscated.txt for the layout.
-func (l Layout) InstructionsObfuscated() string { return l.Path(instructionsObfuscated) }
-
 // ValidateScript is /home/validate_submission.sh (it honours
 // $MLEBENCH_VALIDATE_URL, defaulting to the container URL).
 func ValidateScript() string { return validateScript }
-
-// HomeFiles are the files of /home the environment provides, by name.
-func (l Layout) HomeFiles() map[string]string {
-	return map[string]string{
-		"instructions.txt":            l.Instructions(),
-		"instructions_obfuscated.txt": l.InstructionsObfuscated(),
-		"validate_submission.sh":      ValidateScript(),
-	}
-}

@@ -26,11 +26,21 @@ type StageOptions struct {
 }
 
 // Stage copies the agent's directory (the one holding its config.yaml,
-// which is also the original's docker build context) into dst and builds the
-// static binaries the agent declares. dst is created.
+// which is also the original's docker build context) into dst, adds the
+// original's files of a.Extra the directory lacks and builds the static
+// binaries the agent declares. dst is created.
 func (a *Agent) Stage(ctx context.Context, dst string, opt StageOptions) error {
 	if err := copyTree(a.ConfigDir, dst); err != nil {
 		return fmt.Errorf("staging agent %s: %w", a.ID, err)
+	}
+	for name, b := range a.Extra {
+		p := filepath.Join(dst, name)
+		if _, err := os.Lstat(p); err == nil {
+			continue
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return fmt.Errorf("staging agent %s: %w", a.ID, err)
+		}
 	}
 	for _, b := range a.Binaries {
 		out := filepath.Join(dst, b.Name)
@@ -105,8 +115,16 @@ func CheckStatic(path string) error {
 	return nil
 }
 
+// copyTree copies src to dst keeping file and directory modes (a docker
+// build context's modes end up in the image), directories' applied last so
+// that read-only ones can be filled first.
 func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	type dirMode struct {
+		path string
+		mode fs.FileMode
+	}
+	var dirs []dirMode
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -121,6 +139,7 @@ func copyTree(src, dst string) error {
 		}
 		switch {
 		case d.IsDir():
+			dirs = append(dirs, dirMode{target, info.Mode() & (fs.ModePerm | fs.ModeSticky | fs.ModeSetgid)})
 			return os.MkdirAll(target, 0o755)
 		case info.Mode()&fs.ModeSymlink != 0:
 			l, err := os.Readlink(p)
@@ -133,6 +152,15 @@ func copyTree(src, dst string) error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if err := os.Chmod(dirs[i].path, dirs[i].mode); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func copyFile(src, dst string, perm fs.FileMode) error {

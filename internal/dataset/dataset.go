@@ -35,7 +35,9 @@
 //     else against the built-in facts.
 //   - The leaderboard check (§2.10) is satisfied by the built-in medal
 //     thresholds. A leaderboard downloaded by OverwriteLeaderboard goes to
-//     DATA/leaderboards/<id>.csv; grading keeps the built-in thresholds.
+//     DATA/leaderboards/<id>.csv, which grading then uses instead of the
+//     built-in thresholds (as the original grades with the file it
+//     overwrote).
 //   - Unaccepted rules stop the run with the rules URL ([RulesError])
 //     instead of the original's interactive browser prompt; Kaggle's
 //     Preflight lists every competition still needing it, before any

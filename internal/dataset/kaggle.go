@@ -132,7 +132,7 @@ func (k *Kaggle) Preflight(ctx context.Context, ids []string) ([]Access, error) 
 // LeaderboardPath is where a downloaded leaderboard is kept:
 // DATA/leaderboards/<id>.csv (the original writes into its code tree).
 func LeaderboardPath(dataDir, id string) string {
-	return filepath.Join(dataDir, "leaderboards", id+".csv")
+	return grade.DownloadedLeaderboardPath(dataDir, id)
 }
 
 // DownloadLeaderboard is §2.10 with force: it fetches the leaderboard view,

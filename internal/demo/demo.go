@@ -54,6 +54,9 @@ type Options struct {
 	NewBackend func(cat *competition.Catalog) (runner.Backend, error)
 	// Container is the sandbox configuration of every run.
 	Container runner.ContainerConfig
+	// HomeFiles are the files of each sandbox's /home (the original's
+	// instructions; see runner.Spec.HomeFiles). Nil writes none.
+	HomeFiles map[string][]byte
 	// ForcePrepare regenerates the data even when it can be reused.
 	ForcePrepare bool
 	// Event, when set, receives one line per step (for the terminal).
@@ -217,7 +220,7 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 	opt.event("Running agent %s: %d competitions × %d seed(s) in %s", a.ID, len(ids), opt.Seeds, plan.Dir)
 	r := &runner.Runner{
 		Catalog: cat, DataDir: res.DataDir, Agent: a, Backend: backend, Workers: opt.Workers,
-		Retries: 1, RetryDelay: time.Second, Log: opt.Log, Now: opt.Now,
+		Retries: 1, RetryDelay: time.Second, Log: opt.Log, Now: opt.Now, HomeFiles: opt.HomeFiles,
 		OnProgress: func(p runner.Progress) {
 			switch p.Event {
 			case "done", "failed", "retrying":
@@ -261,7 +264,7 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 	}
 	// Pad missing seeds (runs that failed in the sandbox) with failing
 	// scores, as the leaderboard does for incomplete seeds.
-	ar.Aggregate, err = report.AggregateReports(flags, ids, report.AggregateOptions{PadMissing: true})
+	ar.Aggregate, err = report.AggregateReports(flags, ids, report.AggregateOptions{NumSeeds: report.AllSeeds, PadMissing: true})
 	if err != nil {
 		return nil, fmt.Errorf("aggregating %s: %w", a.ID, err)
 	}

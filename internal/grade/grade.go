@@ -9,7 +9,6 @@ package grade
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,6 +19,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -40,11 +40,54 @@ type Grader struct {
 	Percentiles bool
 	// Leaderboards replaces the built-in thresholds of the competitions it
 	// names with ones computed from a full leaderboard the user supplied
-	// (see [LoadLeaderboard]); percentiles then come from it too.
+	// (see [LoadLeaderboard]); percentiles then come from it too. For a
+	// competition it does not name, a leaderboard downloaded into the data
+	// directory ([DownloadedLeaderboardPath], written by `prepare
+	// --overwrite-leaderboard` and `dev download-leaderboard --force`)
+	// replaces the built-in one, as the original grades with the
+	// leaderboard.csv those commands overwrite.
 	Leaderboards map[string]*Leaderboard
 	// Fixes are the opt-in departures from the original in effect
 	// (see package feature); nil means the original's behaviour.
 	Fixes feature.Set
+
+	mu         sync.Mutex
+	downloaded map[string]*Leaderboard // loaded DownloadedLeaderboardPath files (nil entry: none)
+}
+
+// DownloadedLeaderboardPath is where a leaderboard downloaded from Kaggle
+// is kept: DATA/leaderboards/<id>.csv (the original overwrites the
+// leaderboard.csv of its code tree).
+func DownloadedLeaderboardPath(dataDir, id string) string {
+	return filepath.Join(dataDir, "leaderboards", id+".csv")
+}
+
+// leaderboard returns the leaderboard that replaces comp's built-in
+// thresholds, or nil: the user's (Leaderboards), else a downloaded one.
+func (g *Grader) leaderboard(id string) (*Leaderboard, error) {
+	if lb := g.Leaderboards[id]; lb != nil {
+		return lb, nil
+	}
+	if g.DataDir == "" {
+		return nil, nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if lb, ok := g.downloaded[id]; ok {
+		return lb, nil
+	}
+	var lb *Leaderboard
+	p := DownloadedLeaderboardPath(g.DataDir, id)
+	if _, err := os.Stat(p); err == nil {
+		if lb, err = LoadLeaderboard(id, p); err != nil {
+			return nil, fmt.Errorf("downloaded leaderboard: %w", err)
+		}
+	}
+	if g.downloaded == nil {
+		g.downloaded = map[string]*Leaderboard{}
+	}
+	g.downloaded[id] = lb
+	return lb, nil
 }
 
 func (g *Grader) now() time.Time {
@@ -147,7 +190,10 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		}
 		return nil, err
 	}
-	rep := &Report{CompetitionID: comp.ID, SubmissionPath: PythonPath(path)}
+	// The original holds the path as a pathlib.Path: "x.csv/" and
+	// "x.csv/." are "x.csv", for the checks as for the report.
+	path = PythonPath(path)
+	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
 		sub, err := ReadSubmission(path)
@@ -177,7 +223,10 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	}
 	rep.ValidSubmission = rep.Score != nil
 	t := comp.Thresholds
-	lb := g.Leaderboards[comp.ID]
+	lb, err := g.leaderboard(comp.ID)
+	if err != nil {
+		return nil, err
+	}
 	if lb != nil {
 		t = lb.Thresholds
 	}
@@ -222,36 +271,28 @@ func ReadJSONL(r io.Reader) ([]Entry, error) {
 			continue
 		}
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(s), &obj); err != nil {
+		if err := json.Unmarshal(pythonJSON([]byte(s)), &obj); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		rawID, ok := obj["competition_id"]
 		if !ok {
 			return nil, fmt.Errorf("line %d: missing key \"competition_id\"", line)
 		}
-		var id string
-		if err := json.Unmarshal(rawID, &id); err != nil {
+		id, err := pyStr(rawID)
+		if err != nil {
 			return nil, fmt.Errorf("line %d: competition_id: %w", line, err)
 		}
 		rawPath, ok := obj["submission_path"]
 		if !ok {
 			return nil, fmt.Errorf("line %d: missing key \"submission_path\"", line)
 		}
-		out = append(out, Entry{CompetitionID: id, SubmissionPath: pathText(rawPath)})
+		path, err := pyStr(rawPath)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: submission_path: %w", line, err)
+		}
+		out = append(out, Entry{CompetitionID: id, SubmissionPath: path})
 	}
 	return out, sc.Err()
-}
-
-func pathText(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if string(raw) == "null" {
-		return "None"
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return string(raw)
 }
 
 // GradeEntries grades entries in order; the first error aborts (as the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -117,9 +118,15 @@ func sanitizePythonJSON(b []byte) []byte {
 	return out
 }
 
+// AllSeeds is the NumSeeds value that takes every complete seed.
+const AllSeeds = -1
+
 // AggregateOptions are aggregate_grading_reports.py's flags.
 type AggregateOptions struct {
-	NumSeeds   int // -1 (or 0) = all complete seeds
+	// NumSeeds is how many seeds to average: AllSeeds (-1) for all of
+	// them. As in the original, 0 (the zero value) or another negative
+	// number leaves no seed and is an error.
+	NumSeeds   int
 	PadMissing bool
 }
 
@@ -165,50 +172,51 @@ func (a *Aggregate) AnyMedal() Stat { return a.Metrics[len(a.Metrics)-1] }
 // AggregateReports forms seeds from reports (already in the original's
 // order: report files in sorted path order, each sorted by competition id)
 // for the split's competitions and computes the statistics exactly as
-// aggregate_grading_reports.py does.
+// aggregate_grading_reports.py does, with its error messages: the k-th
+// seed takes the k-th report of every split competition; without
+// PadMissing every competition needs a report and the seed count is the
+// smallest report count, with it the largest (missing ones count as
+// failures); NumSeeds -1 takes them all, any other value at most that many
+// (0 or another negative number leaves none, an error, as in the original).
 func AggregateReports(reports []Flags, split []string, opt AggregateOptions) (*Aggregate, error) {
-	if opt.NumSeeds == 0 {
-		opt.NumSeeds = -1
-	}
-	inSplit := map[string]bool{}
-	for _, id := range split {
-		inSplit[id] = true
-	}
 	per := map[string][]Flags{}
 	for _, r := range reports {
-		if inSplit[r.CompetitionID] {
-			per[r.CompetitionID] = append(per[r.CompetitionID], r)
+		per[r.CompetitionID] = append(per[r.CompetitionID], r)
+	}
+	var missing []string
+	for _, id := range split {
+		if len(per[id]) == 0 {
+			missing = append(missing, id)
 		}
 	}
-	var seeds int
-	if opt.PadMissing {
-		for _, id := range split {
-			seeds = max(seeds, len(per[id]))
-		}
-	} else {
-		var missing []string
-		seeds = math.MaxInt
-		for _, id := range split {
-			if len(per[id]) == 0 {
-				missing = append(missing, id)
-			}
-			seeds = min(seeds, len(per[id]))
-		}
-		if len(missing) > 0 {
-			return nil, fmt.Errorf("no grading reports for %d competitions of the split: %s", len(missing), strings.Join(missing, ", "))
+	if len(missing) > 0 && !opt.PadMissing {
+		return nil, fmt.Errorf("Missing reports for competitions: %s; cannot build complete seeds.", strings.Join(missing, ", "))
+	}
+	if len(split) == 0 {
+		return nil, fmt.Errorf("No competitions provided.")
+	}
+	avail := len(per[split[0]])
+	for _, id := range split {
+		if opt.PadMissing {
+			avail = max(avail, len(per[id]))
+		} else {
+			avail = min(avail, len(per[id]))
 		}
 	}
+	if avail == 0 {
+		return nil, fmt.Errorf("No reports available to form any seed.")
+	}
+	seeds := avail
 	if opt.NumSeeds != -1 {
-		if opt.NumSeeds > seeds {
-			return nil, fmt.Errorf("Requested %d seeds, but only %d complete seeds available.", opt.NumSeeds, seeds)
-		}
-		seeds = opt.NumSeeds
+		seeds = min(opt.NumSeeds, avail)
 	}
 	if seeds <= 0 {
-		return nil, fmt.Errorf("no seeds to aggregate")
+		return nil, fmt.Errorf("No seeds requested or available after evaluating competition coverage.")
+	}
+	if opt.NumSeeds != -1 && opt.NumSeeds > seeds {
+		return nil, fmt.Errorf("Requested %d seeds, but only %d complete seeds available.", opt.NumSeeds, seeds)
 	}
 	agg := &Aggregate{NumSeeds: seeds, NumCompetitions: len(split)}
-	T := float64(len(split))
 	for k := 0; k < seeds; k++ {
 		var c [7]int
 		for _, id := range split {
@@ -222,11 +230,11 @@ func AggregateReports(reports []Flags, split []string, opt AggregateOptions) (*A
 				}
 			}
 		}
-		pct := func(n int) float64 { return 100 * float64(n) / T }
+		n := len(split)
 		agg.Seeds = append(agg.Seeds, SeedMetrics{
-			TotalCompetitions: len(split),
-			SubmissionExists:  pct(c[0]), ValidSubmissions: pct(c[1]), AboveMedian: pct(c[2]),
-			Gold: pct(c[3]), Silver: pct(c[4]), Bronze: pct(c[5]), AnyMedal: pct(c[6]),
+			TotalCompetitions: n,
+			SubmissionExists:  Percentage(c[0], n), ValidSubmissions: Percentage(c[1], n), AboveMedian: Percentage(c[2], n),
+			Gold: Percentage(c[3], n), Silver: Percentage(c[4], n), Bronze: Percentage(c[5], n), AnyMedal: Percentage(c[6], n),
 		})
 	}
 	for m := range MetricNames {
@@ -238,6 +246,10 @@ func AggregateReports(reports []Flags, split []string, opt AggregateOptions) (*A
 	}
 	return agg, nil
 }
+
+// Percentage is the original's n / total * 100, in that order (100·n/total
+// differs in the last digit for about a third of the counts).
+func Percentage(n, total int) float64 { return float64(n) / float64(total) * 100 }
 
 // stat computes numpy's mean, the sample standard deviation (ddof=1) over
 // sqrt(n) (0 for one seed) and mean ∓ 1.96·SE.
@@ -307,7 +319,7 @@ func (a *Aggregate) JSON() []byte {
 	return b
 }
 
-// SeedLine renders one seed as the original prints it.
+// String renders one seed as the original prints it (a dataclass repr).
 func (m SeedMetrics) String() string {
 	return fmt.Sprintf("SeedMetrics(total_competitions=%d, submission_exists_percentage=%s, valid_submissions_percentage=%s, above_median_percentage=%s, gold_medal_percentage=%s, silver_medal_percentage=%s, bronze_medal_percentage=%s, any_medal_percentage=%s)",
 		m.TotalCompetitions, repr(m.SubmissionExists), repr(m.ValidSubmissions), repr(m.AboveMedian), repr(m.Gold), repr(m.Silver), repr(m.Bronze), repr(m.AnyMedal))
@@ -331,9 +343,10 @@ func LoadReports(paths []string) ([]Flags, error) {
 	return all, nil
 }
 
-// FindGradingReport returns the one *grading_report*.json directly inside a
-// run group directory. found is false when there is none; more than one is
-// an error.
+// FindGradingReport returns the one *grading_report*.json (a regular file)
+// directly inside a run group directory. found is false when there is
+// none; more than one is an error saying "found N: <names>" (the original's
+// message after "Expected one grading report in <run group>, ").
 func FindGradingReport(runGroupDir string) (path string, found bool, err error) {
 	matches, err := filepathGlob(runGroupDir, "*grading_report*.json")
 	if err != nil {
@@ -345,7 +358,11 @@ func FindGradingReport(runGroupDir string) (path string, found bool, err error) 
 	case 1:
 		return matches[0], true, nil
 	}
-	return "", false, fmt.Errorf("%s holds %d grading reports, expected one: %s", runGroupDir, len(matches), strings.Join(matches, ", "))
+	names := make([]string, len(matches))
+	for i, m := range matches {
+		names[i] = filepath.Base(m)
+	}
+	return "", false, fmt.Errorf("found %d: %s", len(matches), strings.Join(names, ", "))
 }
 
 // ReadSplitFile reads competition ids as the aggregation script does: each

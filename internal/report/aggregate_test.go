@@ -56,7 +56,7 @@ func TestPublishedLeaderboardRow(t *testing.T) {
 
 func TestAggregateStatistics(t *testing.T) {
 	reports, split := seedsWithMedals(4, 1, 2, 4)
-	agg, err := AggregateReports(reports, split, AggregateOptions{})
+	agg, err := AggregateReports(reports, split, AggregateOptions{NumSeeds: AllSeeds})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,11 +104,24 @@ func TestAggregateSeedFormation(t *testing.T) {
 	if got := padded.Seeds[1].AnyMedal; math.Abs(got-100.0/3) > 1e-12 {
 		t.Errorf("padded seed 1 = %v", got)
 	}
-	if padded.Seeds[2].SubmissionExists != 100.0/3 {
+	if repr(padded.Seeds[2].SubmissionExists) != "33.33333333333333" { // 1 / 3 * 100 in Python
 		t.Errorf("padded seed 2 submissions = %v", padded.Seeds[2].SubmissionExists)
 	}
-	if _, err := AggregateReports(reports, []string{"a", "zzz"}, AggregateOptions{}); err == nil || !strings.Contains(err.Error(), "zzz") {
-		t.Errorf("missing competition: %v", err)
+	for _, tc := range []struct {
+		split []string
+		opt   AggregateOptions
+		err   string
+	}{
+		{[]string{"a", "zzz", "yyy"}, AggregateOptions{NumSeeds: AllSeeds}, "Missing reports for competitions: zzz, yyy; cannot build complete seeds."},
+		{nil, AggregateOptions{NumSeeds: AllSeeds}, "No competitions provided."},
+		{[]string{"zzz"}, AggregateOptions{NumSeeds: AllSeeds, PadMissing: true}, "No reports available to form any seed."},
+		{split, AggregateOptions{NumSeeds: 0}, "No seeds requested or available after evaluating competition coverage."},
+		{split, AggregateOptions{NumSeeds: -2, PadMissing: true}, "No seeds requested or available after evaluating competition coverage."},
+		{split, AggregateOptions{NumSeeds: 4, PadMissing: true}, "Requested 4 seeds, but only 3 complete seeds available."},
+	} {
+		if _, err := AggregateReports(reports, tc.split, tc.opt); err == nil || err.Error() != tc.err {
+			t.Errorf("%v %+v: %v, want %q", tc.split, tc.opt, err, tc.err)
+		}
 	}
 }
 
@@ -142,9 +155,62 @@ func TestReadGradingReportWithNaN(t *testing.T) {
 
 func TestAggregateJSONShape(t *testing.T) {
 	reports, split := seedsWithMedals(2, 1)
-	agg, _ := AggregateReports(reports, split, AggregateOptions{})
+	agg, _ := AggregateReports(reports, split, AggregateOptions{NumSeeds: AllSeeds})
 	got := string(agg.JSON())
 	if !strings.HasPrefix(got, "{\n  \"num_seeds_averaged\": 1,\n  \"num_competitions_per_seed\": 2,\n  \"metrics\": {\n    \"total_competitions\": {\n      \"mean\": 2.0,\n      \"ci_lower\": 2.0,\n      \"ci_upper\": 2.0,\n      \"standard_error\": 0.0\n    },\n    \"submission_exists_percentage\": {") {
 		t.Errorf("JSON:\n%s", got)
+	}
+}
+
+// TestPercentageArithmetic: every n / T * 100 for T ≤ 100 has Python's
+// digits (testdata/aggregate/percentages.txt from reference.py).
+func TestPercentageArithmetic(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "aggregate", "percentages.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	for _, line := range lines {
+		var total, n int
+		var want string
+		if _, err := fmt.Sscan(line, &total, &n, &want); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if got := repr(Percentage(n, total)); got != want {
+			t.Errorf("%d / %d * 100 = %s, Python says %s", n, total, got, want)
+		}
+	}
+	if len(lines) != 5150 {
+		t.Errorf("%d reference lines", len(lines))
+	}
+}
+
+// TestSeedStatistics: mean, standard error and interval across seeds as
+// numpy.mean and scipy.stats.sem give them (testdata/aggregate/seeds.txt).
+func TestSeedStatistics(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "aggregate", "seeds.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Fields(line)
+		var total int
+		fmt.Sscan(f[0], &total)
+		var counts []int
+		for _, c := range strings.Split(f[1], ",") {
+			var n int
+			fmt.Sscan(c, &n)
+			counts = append(counts, n)
+		}
+		reports, split := seedsWithMedals(total, counts...)
+		agg, err := AggregateReports(reports, split, AggregateOptions{NumSeeds: AllSeeds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := agg.AnyMedal()
+		got := []string{repr(s.Mean), repr(s.StandardError), repr(s.CILower), repr(s.CIUpper)}
+		if strings.Join(got, " ") != strings.Join(f[2:], " ") {
+			t.Errorf("T=%d counts %v: got %v, Python %v", total, counts, got, f[2:])
+		}
 	}
 }

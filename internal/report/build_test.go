@@ -217,7 +217,7 @@ func TestBuildOriginalLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := AggregateReports(flags, []string{"aerial-cactus-identification", "denoising-dirty-documents", "leaf-classification"}, AggregateOptions{PadMissing: true})
+	want, err := AggregateReports(flags, []string{"aerial-cactus-identification", "denoising-dirty-documents", "leaf-classification"}, AggregateOptions{NumSeeds: AllSeeds, PadMissing: true})
 	if err != nil {
 		t.Fatal(err)
 	}

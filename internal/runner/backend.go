@@ -101,6 +101,11 @@ type Spec struct {
 	// with secrets resolved); the backend adds the layout variables.
 	Env       []string
 	Container ContainerConfig
+	// HomeFiles are written to the sandbox's /home before the agent starts,
+	// byte for byte (name → content): the original's instructions.txt and
+	// instructions_obfuscated.txt, and validate_submission.sh (mode from
+	// agent.HomeFileMode). Nil writes nothing.
+	HomeFiles map[string][]byte
 	// Output receives the agent's stdout and stderr.
 	Output io.Writer
 	Retain bool

@@ -21,9 +21,11 @@ type ContainerConfig struct {
 	Runtime   string `json:"runtime,omitempty"`    // e.g. "sysbox-runc"
 	GPUs      int    `json:"gpus,omitempty"`       // 0 none, -1 all, n devices
 	PidsLimit int64  `json:"pids_limit,omitempty"` // extension
-	// Network is the network the sandbox may use (extension): "none" (the
-	// default: loopback only, enough for the validation server), "bridge"
-	// or any Docker network name, for agents that call LLM APIs.
+	// Network is the network the sandbox may use (extension): "" (the
+	// engine's default network, what the original's container config gives
+	// its containers: a config file without network_mode means this),
+	// "none" (loopback only, enough for the validation server; mlebench's
+	// own default config), "bridge" or any Docker network name.
 	Network string `json:"network_mode,omitempty"`
 }
 
@@ -43,7 +45,9 @@ func DefaultContainerConfig() ContainerConfig {
 // binary units b/k/m/g), nano_cpus (a number; 4e9 = 4 CPUs), runtime, gpus
 // (-1 = all); extensions pids_limit and network_mode. null means unset.
 // Unknown keys are an error (the original passes them to docker-py, which
-// accepts many more; mlebench only maps these).
+// accepts many more; mlebench only maps these). Without network_mode the
+// sandbox gets the engine's default network, as in the original: only
+// [DefaultContainerConfig] (no file given) cuts the network off.
 func ParseContainerConfig(b []byte) (ContainerConfig, error) {
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -51,7 +55,7 @@ func ParseContainerConfig(b []byte) (ContainerConfig, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return ContainerConfig{}, fmt.Errorf("container config: %w", err)
 	}
-	cfg := ContainerConfig{Network: "none"}
+	cfg := ContainerConfig{}
 	keys := make([]string, 0, len(raw))
 	for k := range raw {
 		keys = append(keys, k)

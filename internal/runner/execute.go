@@ -38,6 +38,9 @@ type Runner struct {
 	Log *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// HomeFiles are the files of the sandbox's /home (see Spec.HomeFiles):
+	// the original's texts, loaded by the caller.
+	HomeFiles map[string][]byte
 }
 
 // Progress is a snapshot of a run group's counts after an event.
@@ -393,6 +396,7 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 		Argv:        ex.argv,
 		Env:         ex.envs[t.CompetitionID],
 		Container:   cfg.Container,
+		HomeFiles:   r.HomeFiles,
 		Output:      output,
 		Retain:      cfg.Retain,
 	}

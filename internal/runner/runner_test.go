@@ -551,11 +551,11 @@ func TestParseContainerConfig(t *testing.T) {
 		err  bool
 	}{
 		{`{"mem_limit": null, "shm_size": "4G", "nano_cpus": 4e9, "runtime": "sysbox-runc"}`,
-			runner.ContainerConfig{ShmSize: 4 << 30, NanoCPUs: 4e9, Runtime: "sysbox-runc", Network: "none"}, false},
+			runner.ContainerConfig{ShmSize: 4 << 30, NanoCPUs: 4e9, Runtime: "sysbox-runc"}, false}, // the original's default.json: the engine's default network
 		{`{"mem_limit": "512m", "gpus": -1, "pids_limit": 100, "network_mode": "bridge"}`,
 			runner.ContainerConfig{MemLimit: 512 << 20, GPUs: -1, PidsLimit: 100, Network: "bridge"}, false},
-		{`{"mem_limit": 1000, "shm_size": "2GB"}`, runner.ContainerConfig{MemLimit: 1000, ShmSize: 2 << 30, Network: "none"}, false},
-		{`{"shm_size": "1.5k"}`, runner.ContainerConfig{ShmSize: 1536, Network: "none"}, false},
+		{`{"mem_limit": 1000, "shm_size": "2GB"}`, runner.ContainerConfig{MemLimit: 1000, ShmSize: 2 << 30}, false},
+		{`{"shm_size": "1.5k"}`, runner.ContainerConfig{ShmSize: 1536}, false},
 		{`{"mem_limit": "4x"}`, runner.ContainerConfig{}, true},
 		{`{"cpu_quota": 5}`, runner.ContainerConfig{}, true},
 		{`[1]`, runner.ContainerConfig{}, true},

@@ -226,10 +226,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	labels := func(role string) map[string]string {
 		return map[string]string{LabelRunGroup: spec.RunGroup, LabelRunID: spec.RunID, LabelRole: role, LabelCompetition: id}
 	}
-	network := spec.Container.Network
-	if network == "" {
-		network = "none"
-	}
+	network := networkMode(spec.Container)
 
 	// The validation server.
 	auditDir := filepath.Join(spec.RunDir, runner.ServerDir)
@@ -305,6 +302,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		return nil, fmt.Errorf("creating the agent container: %w", err)
 	}
 	sb.agent = ag.ID
+	if err := b.putHomeFiles(ctx, sb.agent, spec.HomeFiles); err != nil {
+		return nil, err
+	}
 	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
 		return nil, fmt.Errorf("starting the agent container: %w", err)
 	}
@@ -334,6 +334,16 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	}()
 	ok = true
 	return sb, nil
+}
+
+// networkMode is the server container's network (the agent joins its
+// namespace): the config's network_mode, or the engine's default network
+// when the config names none (the original's container config).
+func networkMode(c runner.ContainerConfig) string {
+	if c.Network == "" {
+		return "default"
+	}
+	return c.Network
 }
 
 // waitListening follows the server container's log until it says it

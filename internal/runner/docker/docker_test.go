@@ -148,9 +148,9 @@ func TestReapAfterKilledRunner(t *testing.T) {
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	argv, _ := a.Argv(nil)
 	env, _ := a.Env(comp.ID, nil)
-	group := "reap-test-" + filepath.Base(t.TempDir())
+	group := "reap-test-" + filepath.Base(filepath.Dir(t.TempDir())) // unique per process: other test processes share the engine
 	spec := &runner.Spec{RunGroup: group, RunID: "r1", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: a,
-		Argv: argv, Env: env, Container: h.Container, Output: &runnertest.Buffer{}}
+		Argv: argv, Env: env, Container: h.Container, HomeFiles: runnertest.HomeFiles(t), Output: &runnertest.Buffer{}}
 	if _, err := h.Backend.Start(context.Background(), spec); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestCancelAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: slow, Backend: h.Backend, Workers: 2,
+	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: slow, Backend: h.Backend, Workers: 2, HomeFiles: runnertest.HomeFiles(t),
 		OnProgress: func(p runner.Progress) {
 			if p.Running == 2 {
 				time.AfterFunc(2*time.Second, cancel)
@@ -200,7 +200,7 @@ func TestCancelAndResume(t *testing.T) {
 			t.Errorf("%s: %s after Ctrl-C", s.RunID, s.State)
 		}
 	}
-	r2 := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: h.Agent, Backend: h.Backend, Workers: 2}
+	r2 := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: h.Agent, Backend: h.Backend, Workers: 2, HomeFiles: runnertest.HomeFiles(t)}
 	loaded, err := runner.LoadPlan(plan.Dir)
 	if err != nil {
 		t.Fatal(err)

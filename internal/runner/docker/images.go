@@ -257,8 +257,10 @@ func (b *Backend) missingBases(ctx context.Context, dockerfile string) ([]string
 }
 
 // rootfs writes the environment tree a FROM-scratch agent image copies:
-// users root and nonroot (uid 1000), /home with the instructions and
-// writable output directories, /private (root only) and /tmp.
+// users root and nonroot (uid 1000), /home with writable output
+// directories, /private (root only) and /tmp. The instructions are not
+// part of the image: they are the original's texts, written into each
+// container at run time (putHomeFiles).
 func rootfs(dir string) error {
 	files := []struct {
 		path string
@@ -267,17 +269,6 @@ func rootfs(dir string) error {
 	}{
 		{"etc/passwd", 0o644, "root:x:0:0:root:/root:/sbin/nologin\nnonroot:x:1000:1000:nonroot:/home/nonroot:/sbin/nologin\n"},
 		{"etc/group", 0o644, "root:x:0:\nnonroot:x:1000:\n"},
-	}
-	for name, text := range agent.Container.HomeFiles() {
-		mode := fs.FileMode(0o644)
-		if strings.HasSuffix(name, ".sh") {
-			mode = 0o755
-		}
-		files = append(files, struct {
-			path string
-			mode fs.FileMode
-			data string
-		}{"home/" + name, mode, text})
 	}
 	dirs := []struct {
 		path string

@@ -261,7 +261,7 @@ echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 		t.Fatal(err)
 	}
 	// Give the finished runs something to read.
-	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend}
+	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend, HomeFiles: runnertest.HomeFiles(t)}
 	if _, err := r.Execute(t.Context(), plan); err != nil {
 		t.Fatal(err)
 	}

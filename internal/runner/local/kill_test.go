@@ -118,7 +118,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := loaded.Statuses()
-	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend, Workers: 2}
+	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend, Workers: 2, HomeFiles: runnertest.HomeFiles(t)}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	res, err := r.Execute(ctx, loaded)
@@ -177,6 +177,6 @@ func killChild(t *testing.T, planDir, dataDir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &runner.Runner{Catalog: cat, DataDir: dataDir, Agent: slowDummy(t, "3s"), Backend: b, Workers: 2}
+	r := &runner.Runner{Catalog: cat, DataDir: dataDir, Agent: slowDummy(t, "3s"), Backend: b, Workers: 2, HomeFiles: runnertest.HomeFiles(t)}
 	r.Execute(context.Background(), p)
 }

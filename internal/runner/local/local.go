@@ -388,12 +388,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	go sb.hs.Serve(ln)
 
 	layout := agent.Layout{Home: sb.home, ValidateURL: url, PrivateDir: paths.Private}
-	for name, text := range layout.HomeFiles() {
-		mode := fs.FileMode(0o644)
-		if strings.HasSuffix(name, ".sh") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(filepath.Join(sb.home, name), []byte(text), mode); err != nil {
+	// The original's texts, byte for byte (no rewriting of paths or URL).
+	for name, text := range spec.HomeFiles {
+		if err := os.WriteFile(filepath.Join(sb.home, name), text, agent.HomeFileMode(name)); err != nil {
 			return nil, err
 		}
 	}

@@ -79,7 +79,7 @@ func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
 	}
 	os.Chmod(priv, 0o777)
 	spec := &runner.Spec{RunGroup: "g", RunID: "seal", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
-		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, Output: &runnertest.Buffer{}}
+		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, HomeFiles: runnertest.HomeFiles(t), Output: &runnertest.Buffer{}}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
@@ -107,7 +107,7 @@ func TestPrivateModePublicFilesAreCopied(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := &runner.Spec{RunGroup: "g", RunID: "modes", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
-		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, Output: &runnertest.Buffer{}}
+		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, HomeFiles: runnertest.HomeFiles(t), Output: &runnertest.Buffer{}}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
 		t.Fatalf("Start: %v", err)

@@ -38,7 +38,7 @@ func TestRootWithoutNamespaces(t *testing.T) {
 		t.Error("Sealed() = true without namespaces")
 	}
 	spec := &runner.Spec{RunGroup: "g", RunID: ids[0] + "_x", RunDir: t.TempDir(), Competition: comp, DataDir: data,
-		Agent: runnertest.DummyAgent(t), Container: runner.DefaultContainerConfig()}
+		Agent: runnertest.DummyAgent(t), Container: runner.DefaultContainerConfig(), HomeFiles: runnertest.HomeFiles(t)}
 	if _, err := refuse.Start(context.Background(), spec); !errors.Is(err, local.ErrCannotSeal) {
 		t.Fatalf("Start without namespaces = %v, want ErrCannotSeal", err)
 	}

@@ -34,7 +34,7 @@ func EndToEnd(t *testing.T, h Harness, runsDir string, tune func(*runner.Runner,
 		SnapshotInterval: runner.Duration(time.Hour),
 		Container:        h.Container,
 	}
-	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: h.Agent, Backend: h.Backend, Workers: 2, Retries: 1}
+	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: h.Agent, Backend: h.Backend, Workers: 2, Retries: 1, HomeFiles: HomeFiles(t)}
 	if tune != nil {
 		tune(r, &cfg)
 	}

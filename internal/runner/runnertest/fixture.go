@@ -107,3 +107,24 @@ func DummyAgent(t testing.TB) *agent.Agent {
 	}
 	return a
 }
+
+// HomeFiles are the sandbox's /home files with the original's texts
+// (instructions.txt, instructions_obfuscated.txt) read from the
+// shared/upstream directory next to the repository, as `mlebench run`
+// reads them from --upstream-dir. Without them the test is skipped (or
+// fails when MLEBENCH_REQUIRE_UPSTREAM=1): mlebench ships no substitute.
+func HomeFiles(t testing.TB) map[string][]byte {
+	t.Helper()
+	dir := os.Getenv("MLEBENCH_UPSTREAM_DIR")
+	if dir == "" {
+		dir = filepath.Join(RepoRoot(t), "..", "shared", "upstream")
+	}
+	texts, err := agent.LoadTexts(dir)
+	if err != nil {
+		if os.Getenv("MLEBENCH_REQUIRE_UPSTREAM") == "1" {
+			t.Fatal(err)
+		}
+		t.Skipf("the original's texts are not available: %v", err)
+	}
+	return texts.HomeFiles()
+}

@@ -84,6 +84,7 @@ func (h *Harness) spec(t *testing.T, extraEnv ...string) (*runner.Spec, *Buffer)
 		Argv:        argv,
 		Env:         append(env, extraEnv...),
 		Container:   h.Container,
+		HomeFiles:   HomeFiles(t),
 		Output:      out,
 	}, out
 }
