@@ -79,7 +79,7 @@ func runFamiliarity(cmd *cobra.Command, g *Global, o familiarityOptions) error {
 	ids := o.Competitions
 	if o.Split != "" {
 		var err error
-		if ids, err = splitIDs(g, o.Split); err != nil {
+		if ids, err = splitIDsFromProject(g, o.Split); err != nil {
 			return err
 		}
 	}

@@ -136,6 +136,16 @@ func splitIDs(g *Global, root, split string) ([]string, error) {
 	return report.ReadSplitFile(p)
 }
 
+// splitIDsFromProject is splitIDs with the project root found as for
+// aggregate.
+func splitIDsFromProject(g *Global, split string) ([]string, error) {
+	root, err := projectRoot("")
+	if err != nil {
+		return nil, err
+	}
+	return splitIDs(g, root, split)
+}
+
 // projectRoot is the original's PROJECT_ROOT for aggregate.
 func projectRoot(opt string) (string, error) {
 	if opt != "" {

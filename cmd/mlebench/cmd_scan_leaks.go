@@ -90,7 +90,7 @@ as DATA/<id>/leak_scan.json with their evidence and shown by 'mlebench list' and
 					return usagef("give -c or --split, not both")
 				}
 				var err error
-				if ids, err = splitIDs(g, o.Split); err != nil {
+				if ids, err = splitIDsFromProject(g, o.Split); err != nil {
 					return err
 				}
 			}
