@@ -37,6 +37,10 @@ var originalOptions = map[string][]string{
 	"mlebench dev download-leaderboard": {"competition-id", "all", "force"},
 	"mlebench make-submission":          {"metadata", "output", "rel-log-path", "rel-code-path"},
 	"mlebench aggregate":                {"grading-reports", "experiment-id", "num-seeds", "split", "pad-missing"},
+	"mlebench detect-violations":        {"submission", "output-dir", "questions", "extra-prompt"},
+	"mlebench detect-plagiarism":        {"submission", "output-dir", "timeout"},
+	"mlebench download-kernels":         {"competition-id", "all", "list", "max-kernels"},
+	"mlebench familiarity":              {"output-cache-file", "output-plot-file", "temperature", "n-completions", "n-samples", "n-seeds", "max-workers", "existing-results"},
 	"mlebench run":                      {"agent-id", "competition-set", "n-workers", "n-seeds", "container-config", "retain", "run-dir", "data-dir"},
 }
 

@@ -51,6 +51,7 @@ by --api-key-env (default OPENAI_API_KEY) and never printed.`,
 	f.Float64Var(&o.PriceOut, "price-output", 0.60, "US dollars per million completion tokens, for the cost estimate (default: gpt-4o-mini's)")
 	cmd.MarkFlagRequired("submission")
 	cmd.MarkFlagRequired("output-dir")
+	nargsPlus(cmd, "questions")
 	return cmd
 }
 

@@ -25,7 +25,7 @@ func TestDetectViolationsCommand(t *testing.T) {
 
 	t.Setenv("MLEBENCH_TEST_LLM_KEY", "sk-cli-key-abcdef0123")
 	stdout, stderr, code := cliRun(t, "--upstream-dir", upstream, "detect-violations", "--submission", jsonl, "--output-dir", out,
-		"--questions", "MANUALLY_WRITING_SUBMISSIONS_QUESTION", "--base-url", srv.BaseURL(), "--api-key-env", "MLEBENCH_TEST_LLM_KEY")
+		"--questions", "MANUALLY_WRITING_SUBMISSIONS_QUESTION", "LLM_API_QUESTION", "--base-url", srv.BaseURL(), "--api-key-env", "MLEBENCH_TEST_LLM_KEY")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -34,7 +34,9 @@ func TestDetectViolationsCommand(t *testing.T) {
 		t.Fatalf("summary files %v", m)
 	}
 	b, _ := os.ReadFile(m[0])
-	if string(b) != "{\n  \"logs_MANUALLY_WRITING_SUBMISSIONS_QUESTION\": \"100.0%\"\n}" {
+	// Two questions given argparse-style (nargs="+"); the run has no code,
+	// so only the logs question is asked and both columns are written.
+	if string(b) != "{\n  \"logs_MANUALLY_WRITING_SUBMISSIONS_QUESTION\": \"100.0%\",\n  \"code_LLM_API_QUESTION\": \"0.0%\"\n}" {
 		t.Errorf("summary %q", b)
 	}
 
