@@ -32,6 +32,7 @@
 package docker
 
 import (
+	"archive/tar"
 	"bufio"
 	"context"
 	"crypto/rand"
@@ -87,9 +88,26 @@ type Options struct {
 	HealthTimeout time.Duration
 	// StopTimeout is the grace period before SIGKILL; 0 means 10s.
 	StopTimeout time.Duration
-	Stage       agent.StageOptions
-	Log         *slog.Logger
+	// ServerMemory and ServerPids limit the validation server container;
+	// 0 means DefaultServerMemory / DefaultServerPids.
+	ServerMemory int64
+	ServerPids   int64
+	Stage        agent.StageOptions
+	Log          *slog.Logger
 }
+
+// Limits of the validation server container: room for the catalog's
+// largest legitimate submission (about 258 MB, read into a table) twice
+// over at the server's two concurrent uploads; a Go server needs few
+// threads.
+const (
+	DefaultServerMemory int64 = 4 << 30
+	DefaultServerPids   int64 = 128
+)
+
+// execPoll is how often Wait asks the engine whether the agent command
+// still runs (its output stream can outlive it: a daemon may hold it).
+const execPoll = 250 * time.Millisecond
 
 // Backend runs sandboxes as containers.
 type Backend struct {
@@ -114,6 +132,12 @@ func New(opt Options) (*Backend, error) {
 	}
 	if opt.StopTimeout <= 0 {
 		opt.StopTimeout = 10 * time.Second
+	}
+	if opt.ServerMemory <= 0 {
+		opt.ServerMemory = DefaultServerMemory
+	}
+	if opt.ServerPids <= 0 {
+		opt.ServerPids = DefaultServerPids
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
@@ -244,6 +268,19 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if b.opt.Fixes != "" {
 		cmd = append(cmd, "--fix", b.opt.Fixes)
 	}
+	serverMounts := []mount.Mount{
+		{Type: mount.TypeBind, Source: paths.Private, Target: "/private/data/" + id + "/prepared/private", ReadOnly: true},
+		{Type: mount.TypeBind, Source: auditDir, Target: "/audit"},
+	}
+	// The public sample submission sets the server's shape limits with
+	// the answers (it is the agent's anyway).
+	if st, err := os.Stat(paths.SampleSubmission); err == nil && st.Mode().IsRegular() {
+		rel, err := filepath.Rel(spec.DataDir, paths.SampleSubmission)
+		if err == nil && filepath.IsLocal(rel) {
+			serverMounts = append(serverMounts, mount.Mount{Type: mount.TypeBind, Source: paths.SampleSubmission, Target: "/private/data/" + filepath.ToSlash(rel), ReadOnly: true})
+		}
+	}
+	serverPids := b.opt.ServerPids
 	srv, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
 		Name: name + "-server",
 		Config: &container.Config{
@@ -254,10 +291,13 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		},
 		HostConfig: &container.HostConfig{
 			NetworkMode: container.NetworkMode(network),
-			Mounts: []mount.Mount{
-				{Type: mount.TypeBind, Source: paths.Private, Target: "/private/data/" + id + "/prepared/private", ReadOnly: true},
-				{Type: mount.TypeBind, Source: auditDir, Target: "/audit"},
+			Mounts:      serverMounts,
+			Resources: container.Resources{
+				Memory:     b.opt.ServerMemory,
+				MemorySwap: b.opt.ServerMemory, // no swap on top
+				PidsLimit:  &serverPids,
 			},
+			SecurityOpt: []string{"no-new-privileges"},
 		},
 	})
 	if err != nil {
@@ -364,20 +404,47 @@ func (b *Backend) waitListening(ctx context.Context, id string) error {
 	return fmt.Errorf("the validation server exited: %s", strings.Join(seen, "\n"))
 }
 
-// Wait waits for the agent command; when ctx ends first the agent
-// container is stopped (its files stay available for CopyOut).
+// Wait waits for the agent command, then stops the agent container —
+// every process in it, including daemons the agent left running — before
+// it returns, so nothing changes the outputs while they are copied out
+// (the archive API reads a stopped container). The command's end is
+// noticed by polling the engine, not by the end of its output stream,
+// which a daemon can hold open. When ctx ends first the container is
+// stopped the same way and ctx's error returned.
 func (sb *sandbox) Wait(ctx context.Context) (int, error) {
-	select {
-	case <-sb.done:
-	case <-ctx.Done():
-		sb.stopContainer(sb.agent)
-		<-sb.done
-		return -1, ctx.Err()
+	tick := time.NewTicker(execPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-sb.done:
+			code, err := sb.exitCode(ctx)
+			sb.killAgent()
+			if err != nil {
+				return -1, err
+			}
+			if sb.waitErr != nil {
+				return -1, fmt.Errorf("streaming the agent's output: %w", sb.waitErr)
+			}
+			return code, nil
+		case <-ctx.Done():
+			sb.stopContainer(sb.agent)
+			sb.waitStopped()
+			return -1, ctx.Err()
+		case <-tick.C:
+			ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			res, err := sb.b.cli.ExecInspect(ictx, sb.execID, client.ExecInspectOptions{})
+			cancel()
+			if err == nil && !res.Running {
+				sb.killAgent()
+				return res.ExitCode, nil
+			}
+		}
 	}
-	if sb.waitErr != nil {
-		return -1, fmt.Errorf("streaming the agent's output: %w", sb.waitErr)
-	}
-	// The stream ends when the process exits; its status follows shortly.
+}
+
+// exitCode reads the exec's status once its output stream has ended (the
+// status follows shortly).
+func (sb *sandbox) exitCode(ctx context.Context) (int, error) {
 	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	for {
@@ -393,6 +460,40 @@ func (sb *sandbox) Wait(ctx context.Context) (int, error) {
 			return -1, fmt.Errorf("the agent's output ended but it is still running")
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+}
+
+// killAgent kills every process of the agent container at once (the agent
+// has exited; what is left gets no grace period) and waits until it is
+// stopped, then until the output stream has ended.
+func (sb *sandbox) killAgent() {
+	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
+	defer cancel()
+	if _, err := sb.b.cli.ContainerKill(ctx, sb.agent, client.ContainerKillOptions{Signal: "KILL"}); err != nil && !cerrdefs.IsNotFound(err) && !cerrdefs.IsConflict(err) {
+		sb.stopContainer(sb.agent)
+	}
+	sb.waitStopped()
+}
+
+// waitStopped waits until the agent container no longer runs and its
+// output stream has ended.
+func (sb *sandbox) waitStopped() {
+	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
+	defer cancel()
+	for {
+		res, err := sb.b.cli.ContainerInspect(ctx, sb.agent, client.ContainerInspectOptions{})
+		if err != nil || res.Container.State == nil || !res.Container.State.Running {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	select {
+	case <-sb.done:
+	case <-ctx.Done():
 	}
 }
 
@@ -424,7 +525,50 @@ func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	if !res.Stat.Mode.IsDir() {
 		return fmt.Errorf("/home/%s is not a directory: %w", name, runner.ErrNotFound)
 	}
-	return untar(res.Content, dst)
+	return untar(res.Content, dst, sb.spec.Outputs)
+}
+
+// ReadFile reads one regular file of the agent's /home through the
+// archive API (runner.FileReader). The engine opens the file without
+// O_NONBLOCK, so a lease the agent holds delays the read by up to the
+// kernel's lease-break-time; ctx bounds the wait on our side.
+func (sb *sandbox) ReadFile(ctx context.Context, rel string, max int64) (io.ReadCloser, int64, error) {
+	p := agent.Home + "/" + rel
+	res, err := sb.b.cli.CopyFromContainer(ctx, sb.agent, client.CopyFromContainerOptions{SourcePath: p})
+	if cerrdefs.IsNotFound(err) {
+		return nil, 0, fmt.Errorf("%s: %w", p, runner.ErrNotFound)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: %w", p, err)
+	}
+	if !res.Stat.Mode.IsRegular() {
+		res.Content.Close()
+		return nil, 0, fmt.Errorf("%s is not a regular file: %w", p, runner.ErrNotFound)
+	}
+	if res.Stat.Size > max {
+		res.Content.Close()
+		return nil, 0, fmt.Errorf("%s has %d bytes: %w", p, res.Stat.Size, runner.ErrTooLarge)
+	}
+	tr := tar.NewReader(res.Content)
+	hdr, err := tr.Next()
+	if err != nil {
+		res.Content.Close()
+		return nil, 0, fmt.Errorf("reading %s: %w", p, err)
+	}
+	if hdr.Typeflag != tar.TypeReg {
+		res.Content.Close()
+		return nil, 0, fmt.Errorf("%s is not a regular file: %w", p, runner.ErrNotFound)
+	}
+	if hdr.Size > max {
+		res.Content.Close()
+		return nil, 0, fmt.Errorf("%s has %d bytes: %w", p, hdr.Size, runner.ErrTooLarge)
+	}
+	return readCloser{io.LimitReader(tr, hdr.Size), res.Content}, hdr.Size, nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // Stop stops both containers, saves the server's log to the run
