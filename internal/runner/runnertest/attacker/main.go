@@ -144,9 +144,10 @@ func leaseDaemon(subFile string) error {
 	return nil
 }
 
-// daemon holds a write lease on submission.csv; on every lease break it
-// rewrites the file (the reader then copies the daemon's version) and
-// takes the lease again; every 200 ms it rewrites the file anyway.
+// daemon holds a write lease on submission.csv and takes it again after
+// every lease break; from 5 s on (after the agent has exited) it rewrites
+// the file with "late" versions, on every lease break (so the reader
+// copies the daemon's version) and every 200 ms.
 func daemon(subFile string) error {
 	sigs := make(chan os.Signal, 16)
 	signal.Notify(sigs, syscall.SIGIO)
@@ -169,20 +170,25 @@ func daemon(subFile string) error {
 	os.WriteFile(subFile+".ready", nil, 0o644)
 	fmt.Println("attacker: daemon holds a write lease on", subFile)
 	tick := time.NewTicker(200 * time.Millisecond)
+	late := time.Now().Add(5 * time.Second)
 	n := 0
 	for {
 		select {
 		case <-sigs:
-			f.Truncate(0)
-			f.WriteAt([]byte("daemon lease break\n"), 0)
+			if time.Now().After(late) {
+				f.Truncate(0)
+				f.WriteAt([]byte("daemon late lease break\n"), 0)
+			}
 			syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_SETLEASE, syscall.F_UNLCK)
 			f.Close()
 			time.Sleep(100 * time.Millisecond)
 			lease()
 		case <-tick.C:
-			n++
-			f.Truncate(0)
-			f.WriteAt([]byte(fmt.Sprintf("daemon %d\n", n)), 0)
+			if time.Now().After(late) {
+				n++
+				f.Truncate(0)
+				f.WriteAt([]byte(fmt.Sprintf("daemon late %d\n", n)), 0)
+			}
 		}
 	}
 }
@@ -225,7 +231,7 @@ func uploads(url string, size int64) error {
 		mw := multipart.NewWriter(pw)
 		go func() {
 			w, _ := mw.CreateFormFile("file", "submission.csv")
-			w.Write(bytes.Repeat([]byte("x\n"), 1<<20))
+			w.Write(bytes.Repeat([]byte("x\n"), 100))
 		}()
 		wg.Add(1)
 		go func() {
