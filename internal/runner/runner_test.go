@@ -1,10 +1,10 @@
 package runner_test
 
 import (
-	"io"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
