@@ -14,7 +14,12 @@
 //
 // Additions to the original: a harness-enforced time limit per run;
 // snapshots of the submission taken while the agent works
-// (snapshots/<elapsed seconds>.csv, whenever it changed); infrastructure
+// (snapshots/<elapsed seconds>.csv, whenever it changed; a version seen
+// before is a hard link to its first copy); a cap on what a run writes to
+// its run directory ([OutputBudget], Config.MaxOutputBytes: files that do
+// not fit are skipped and listed, snapshots get a quarter of it); every
+// process of the sandbox is stopped (Sandbox.Wait) before anything is
+// copied out; infrastructure
 // failures (the sandbox could not be started, outputs could not be
 // collected) are told apart from agent failures (non-zero exit, time limit)
 // and retried; per-run status.json files (state, attempts, failure kind,
