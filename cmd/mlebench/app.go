@@ -118,6 +118,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newCompareCommand(g),
 		newDemoCommand(g),
 		newServeCommand(g),
+		newReadFileCommand(g),
 		newRunCommand(g),
 	)
 	return root

@@ -118,8 +118,10 @@ var ErrTooLarge = errors.New("file larger than the limit")
 type FileReader interface {
 	// ReadFile opens /home/<rel> for reading. It returns an error wrapping
 	// ErrNotFound when there is no such regular file, and ErrTooLarge when
-	// it has more than max bytes, before reading any of it. size is the
-	// number of bytes the reader yields.
+	// it has more than max bytes, before reading any of it; an error
+	// wrapping context.Canceled when the sandbox is being stopped (the
+	// snapshot is then dropped silently). size is the number of bytes the
+	// reader yields.
 	ReadFile(ctx context.Context, rel string, max int64) (r io.ReadCloser, size int64, err error)
 }
 

@@ -564,7 +564,7 @@ func (s *snapshotter) fromSandbox(ctx context.Context, sb Sandbox) {
 		case err == nil:
 			defer r.Close()
 			s.save(r, size)
-		case errors.Is(err, ErrNotFound):
+		case errors.Is(err, ErrNotFound), errors.Is(err, context.Canceled):
 		case errors.Is(err, ErrTooLarge):
 			s.note("Snapshot skipped: the submission does not fit in the %d bytes left for snapshots (%v)", s.left(), err)
 		case ctx.Err() != nil:

@@ -293,6 +293,11 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, pyjson.Object{{Key: "result", Value: fmt.Sprintf(
 			"Submission invalid! The submission has more than %d lines or more than %d cells, far more than the answers or the sample submission; the validation server stopped reading it there.",
 			counter.MaxRecords, counter.MaxCells)}})
+		// Let the client finish sending (without storing or parsing any of
+		// it; the size cap still applies), or closing on it would reset the
+		// connection before it reads the answer.
+		http.NewResponseController(w).Flush()
+		io.Copy(io.Discard, r.Body)
 		return
 	case err != nil || !found:
 		rec.Status, rec.Verdict = http.StatusBadRequest, "bad_request"

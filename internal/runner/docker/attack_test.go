@@ -3,6 +3,7 @@ package docker_test
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -35,8 +36,9 @@ func TestAttackUploadFlood(t *testing.T) {
 	argv, _ := a.Argv(nil)
 	env, _ := a.Env(comp.ID, nil)
 	out := &runnertest.Buffer{}
-	group := "flood-" + strings.ToLower(t.Name())
-	spec := &runner.Spec{RunGroup: group, RunID: "flood", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: a,
+	runDir := t.TempDir()
+	group := "flood-" + strings.ToLower(filepath.Base(filepath.Dir(runDir)))
+	spec := &runner.Spec{RunGroup: group, RunID: "flood", RunDir: runDir, Competition: comp, DataDir: h.DataDir, Agent: a,
 		Argv: argv, Env: env, Container: h.Container, Output: out, Outputs: runner.NewOutputBudget(0)}
 	sb, err := h.Backend.Start(context.Background(), spec)
 	if err != nil {

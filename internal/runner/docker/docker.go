@@ -34,6 +34,7 @@ package docker
 import (
 	"archive/tar"
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -46,6 +47,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -117,6 +119,9 @@ type Backend struct {
 	mu       sync.Mutex
 	prepared map[string]bool
 	server   bool
+	// helper is a static mlebench binary copied into agent containers for
+	// snapshots (see ReadFile); helperDir holds it and is removed by Close.
+	helper, helperDir string
 }
 
 // New connects to the engine (lazily: see [Backend.Ping]).
@@ -162,7 +167,79 @@ func (b *Backend) Ping(ctx context.Context) error {
 }
 
 // Close releases the client.
-func (b *Backend) Close() error { return b.cli.Close() }
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	if b.helperDir != "" {
+		os.RemoveAll(b.helperDir)
+		b.helperDir, b.helper = "", ""
+	}
+	b.mu.Unlock()
+	return b.cli.Close()
+}
+
+// helperDirInContainer holds the root-owned copy of the static mlebench
+// binary that snapshots run in the agent container (`mlebench read-file`).
+const helperDirInContainer = "/.mlebench"
+
+// keepHelper keeps a copy of the static mlebench binary for the agent
+// containers (called with b.mu held).
+func (b *Backend) keepHelper(bin string) error {
+	if b.helper != "" {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "mlebench-helper-")
+	if err != nil {
+		return err
+	}
+	if err := copyFile(bin, filepath.Join(dir, "mlebench"), 0o755); err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	b.helperDir, b.helper = dir, filepath.Join(dir, "mlebench")
+	return nil
+}
+
+// installHelper copies the helper into the created (not yet started)
+// agent container as root:root, mode 0755, in a root-owned directory: a
+// nonroot agent cannot replace it.
+func (b *Backend) installHelper(ctx context.Context, id string) error {
+	b.mu.Lock()
+	helper := b.helper
+	b.mu.Unlock()
+	if helper == "" {
+		return nil
+	}
+	f, err := os.Open(helper)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		tw := tar.NewWriter(pw)
+		err := tw.WriteHeader(&tar.Header{Name: strings.TrimPrefix(helperDirInContainer, "/") + "/", Typeflag: tar.TypeDir, Mode: 0o755})
+		if err == nil {
+			err = tw.WriteHeader(&tar.Header{Name: strings.TrimPrefix(helperDirInContainer, "/") + "/mlebench", Typeflag: tar.TypeReg, Mode: 0o755, Size: st.Size()})
+		}
+		if err == nil {
+			_, err = io.Copy(tw, f)
+		}
+		if err == nil {
+			err = tw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	_, err = b.cli.CopyToContainer(ctx, id, client.CopyToContainerOptions{DestinationPath: "/", Content: pr, CopyUIDGID: true})
+	pr.CloseWithError(io.ErrClosedPipe)
+	if err != nil {
+		return fmt.Errorf("installing the snapshot helper in the agent container: %w", err)
+	}
+	return nil
+}
 
 // Prepare makes sure the server image and the agent's image exist,
 // building them when missing or out of date and buildable here.
@@ -230,6 +307,9 @@ type sandbox struct {
 
 	stopOnce sync.Once
 	stopErr  error
+	// stopping is set once the agent container is being stopped: snapshot
+	// failures from then on are the end of the run, not errors.
+	stopping atomic.Bool
 }
 
 // Start creates the server and agent containers and launches the agent.
@@ -345,6 +425,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		return nil, fmt.Errorf("creating the agent container: %w", err)
 	}
 	sb.agent = ag.ID
+	if err := b.installHelper(ctx, sb.agent); err != nil {
+		return nil, err
+	}
 	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
 		return nil, fmt.Errorf("starting the agent container: %w", err)
 	}
@@ -427,6 +510,7 @@ func (sb *sandbox) Wait(ctx context.Context) (int, error) {
 			}
 			return code, nil
 		case <-ctx.Done():
+			sb.stopping.Store(true)
 			sb.stopContainer(sb.agent)
 			sb.waitStopped()
 			return -1, ctx.Err()
@@ -467,6 +551,7 @@ func (sb *sandbox) exitCode(ctx context.Context) (int, error) {
 // has exited; what is left gets no grace period) and waits until it is
 // stopped, then until the output stream has ended.
 func (sb *sandbox) killAgent() {
+	sb.stopping.Store(true)
 	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
 	defer cancel()
 	if _, err := sb.b.cli.ContainerKill(ctx, sb.agent, client.ContainerKillOptions{Signal: "KILL"}); err != nil && !cerrdefs.IsNotFound(err) && !cerrdefs.IsConflict(err) {
@@ -528,42 +613,91 @@ func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	return untar(res.Content, dst, sb.spec.Outputs)
 }
 
-// ReadFile reads one regular file of the agent's /home through the
-// archive API (runner.FileReader). The engine opens the file without
-// O_NONBLOCK, so a lease the agent holds delays the read by up to the
-// kernel's lease-break-time; ctx bounds the wait on our side.
-func (sb *sandbox) ReadFile(ctx context.Context, rel string, max int64) (io.ReadCloser, int64, error) {
+// ReadFile reads one regular file of the agent's /home while the agent
+// runs (runner.FileReader) by running the root-owned helper
+// (`mlebench read-file`) in the container: it opens the file with
+// O_NONBLOCK|O_NOFOLLOW, so a lease the agent holds makes the snapshot
+// fail at once. The archive API is not used here: the engine holds the
+// container's lock while its read waits for a lease break (up to the
+// kernel's lease-break-time, 45 s), which would also hold up stopping the
+// container when the agent exits.
+func (sb *sandbox) ReadFile(ctx context.Context, rel string, max int64) (r io.ReadCloser, size int64, err error) {
+	defer func() {
+		if err != nil && sb.stopping.Load() {
+			err = fmt.Errorf("the sandbox is stopping: %w", context.Canceled)
+		}
+	}()
 	p := agent.Home + "/" + rel
-	res, err := sb.b.cli.CopyFromContainer(ctx, sb.agent, client.CopyFromContainerOptions{SourcePath: p})
-	if cerrdefs.IsNotFound(err) {
+	ex, err := sb.b.cli.ExecCreate(ctx, sb.agent, client.ExecCreateOptions{
+		User:         "0:0",
+		Cmd:          []string{helperDirInContainer + "/mlebench", "read-file", "--max", strconv.FormatInt(max, 10), p},
+		AttachStdout: true,
+		AttachStderr: true,
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("snapshot exec: %w", err)
+	}
+	att, err := sb.b.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
+	if err != nil {
+		return nil, 0, fmt.Errorf("snapshot exec: %w", err)
+	}
+	stop := context.AfterFunc(ctx, func() { att.Close() })
+	pr, pw := io.Pipe()
+	var stderr bytes.Buffer
+	go func() {
+		_, err := stdcopy.StdCopy(pw, &limitedBuffer{b: &stderr, n: 4096}, att.Reader)
+		pw.CloseWithError(err)
+	}()
+	closeAll := func() error {
+		stop()
+		att.Close()
+		return pr.Close()
+	}
+	br := bufio.NewReader(pr)
+	line, err := br.ReadString('\n')
+	if err != nil {
+		closeAll()
+		if ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		return nil, 0, fmt.Errorf("snapshot helper: %v %s", err, strings.TrimSpace(stderr.String()))
+	}
+	line = strings.TrimSpace(line)
+	switch {
+	case line == "NOTFOUND":
+		closeAll()
 		return nil, 0, fmt.Errorf("%s: %w", p, runner.ErrNotFound)
+	case strings.HasPrefix(line, "TOOLARGE "):
+		closeAll()
+		return nil, 0, fmt.Errorf("%s: %w", strings.TrimSuffix(strings.TrimPrefix(line, "TOOLARGE "), ": "+runner.ErrTooLarge.Error()), runner.ErrTooLarge)
+	case strings.HasPrefix(line, "OK "):
+		size, err := strconv.ParseInt(strings.TrimPrefix(line, "OK "), 10, 64)
+		if err != nil || size < 0 || size > max {
+			closeAll()
+			return nil, 0, fmt.Errorf("snapshot helper: bad size line %q", line)
+		}
+		return readCloser{io.LimitReader(br, size), closerFunc(closeAll)}, size, nil
+	default:
+		closeAll()
+		return nil, 0, fmt.Errorf("snapshot helper: %s", strings.TrimPrefix(line, "ERR "))
 	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("reading %s: %w", p, err)
+}
+
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
+
+// limitedBuffer keeps the first n bytes written to it.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if rest := l.n - l.b.Len(); rest > 0 {
+		l.b.Write(p[:min(len(p), rest)])
 	}
-	if !res.Stat.Mode.IsRegular() {
-		res.Content.Close()
-		return nil, 0, fmt.Errorf("%s is not a regular file: %w", p, runner.ErrNotFound)
-	}
-	if res.Stat.Size > max {
-		res.Content.Close()
-		return nil, 0, fmt.Errorf("%s has %d bytes: %w", p, res.Stat.Size, runner.ErrTooLarge)
-	}
-	tr := tar.NewReader(res.Content)
-	hdr, err := tr.Next()
-	if err != nil {
-		res.Content.Close()
-		return nil, 0, fmt.Errorf("reading %s: %w", p, err)
-	}
-	if hdr.Typeflag != tar.TypeReg {
-		res.Content.Close()
-		return nil, 0, fmt.Errorf("%s is not a regular file: %w", p, runner.ErrNotFound)
-	}
-	if hdr.Size > max {
-		res.Content.Close()
-		return nil, 0, fmt.Errorf("%s has %d bytes: %w", p, hdr.Size, runner.ErrTooLarge)
-	}
-	return readCloser{io.LimitReader(tr, hdr.Size), res.Content}, hdr.Size, nil
+	return len(p), nil
 }
 
 type readCloser struct {

@@ -144,14 +144,25 @@ func leaseDaemon(subFile string) error {
 	return nil
 }
 
-// daemon holds a write lease on submission.csv and takes it again after
-// every lease break; from 5 s on (after the agent has exited) it rewrites
-// the file with "late" versions, on every lease break (so the reader
-// copies the daemon's version) and every 200 ms.
+// daemon holds a write lease on submission.csv. Once the agent has exited
+// (the daemon's parent changes) and 10 s more have passed — far longer
+// than a harness needs to stop the sandbox — it rewrites the file with
+// "late" versions every 200 ms. On a lease break it keeps the lease until
+// that moment (the kernel allows 45 s), writes a late version and only
+// then lets the reader in, so a harness that copies while the daemon
+// lives copies the daemon's version.
 func daemon(subFile string) error {
 	sigs := make(chan os.Signal, 16)
 	signal.Notify(sigs, syscall.SIGIO)
 	signal.Ignore(syscall.SIGHUP)
+	parent := os.Getppid()
+	var lateAt time.Time
+	isLate := func() bool {
+		if lateAt.IsZero() && os.Getppid() != parent {
+			lateAt = time.Now().Add(10 * time.Second)
+		}
+		return !lateAt.IsZero() && time.Now().After(lateAt)
+	}
 	var f *os.File
 	lease := func() {
 		for {
@@ -169,13 +180,16 @@ func daemon(subFile string) error {
 	lease()
 	os.WriteFile(subFile+".ready", nil, 0o644)
 	fmt.Println("attacker: daemon holds a write lease on", subFile)
-	tick := time.NewTicker(200 * time.Millisecond)
-	late := time.Now().Add(5 * time.Second)
+	tick := time.NewTicker(100 * time.Millisecond)
 	n := 0
 	for {
 		select {
 		case <-sigs:
-			if time.Now().After(late) {
+			// Hold the lease until late (at most 30 s), then write.
+			for deadline := time.Now().Add(30 * time.Second); !isLate() && time.Now().Before(deadline); {
+				time.Sleep(100 * time.Millisecond)
+			}
+			if isLate() {
 				f.Truncate(0)
 				f.WriteAt([]byte("daemon late lease break\n"), 0)
 			}
@@ -184,7 +198,7 @@ func daemon(subFile string) error {
 			time.Sleep(100 * time.Millisecond)
 			lease()
 		case <-tick.C:
-			if time.Now().After(late) {
+			if isLate() {
 				n++
 				f.Truncate(0)
 				f.WriteAt([]byte(fmt.Sprintf("daemon late %d\n", n)), 0)
@@ -192,7 +206,6 @@ func daemon(subFile string) error {
 		}
 	}
 }
-
 func post(url string, body io.Reader, ctype string) string {
 	resp, err := http.Post(url, ctype, body)
 	if err != nil {
@@ -230,8 +243,9 @@ func uploads(url string, size int64) error {
 		writers = append(writers, pw)
 		mw := multipart.NewWriter(pw)
 		go func() {
-			w, _ := mw.CreateFormFile("file", "submission.csv")
-			w.Write(bytes.Repeat([]byte("x\n"), 100))
+			if w, err := mw.CreateFormFile("file", "submission.csv"); err == nil {
+				w.Write(bytes.Repeat([]byte("x\n"), 100))
+			}
 		}()
 		wg.Add(1)
 		go func() {
