@@ -513,10 +513,10 @@ func appendWarning(ws []string, w string) []string {
 	return ws
 }
 
-// snapshotTimeout bounds one snapshot. It is longer than Linux's default
-// lease-break-time (45 s), so on a backend whose reads wait for lease
-// breaks (Docker's archive API) a lease delays a snapshot but cannot
-// suppress it; a snapshot still running when the agent ends is abandoned.
+// snapshotTimeout bounds one snapshot, should a backend's read hang (an
+// open that waits for a lease break takes up to Linux's lease-break-time,
+// 45 s; FileReader implementations are expected not to wait at all). A
+// snapshot still running when the agent ends is abandoned.
 const snapshotTimeout = 60 * time.Second
 
 // snapshotter saves each new version of the submission as
