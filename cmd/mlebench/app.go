@@ -130,6 +130,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newCompareCommand(g),
 		newDemoCommand(g),
 		newServeCommand(g),
+		newReadFileCommand(g),
 		newRunCommand(g),
 		newDetectViolationsCommand(g),
 		newFamiliarityCommand(g),

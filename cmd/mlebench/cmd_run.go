@@ -40,6 +40,7 @@ type runOptions struct {
 	AgentUID         uint32
 	ServerBinary     string
 	ExitZero         bool
+	MaxOutputBytes   int64
 }
 
 func newRunCommand(g *Global) *cobra.Command {
@@ -98,6 +99,7 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 	f.Uint32Var(&opts.AgentUID, "agent-uid", local.DefaultUID, "local backend as root: first of the unused uids (and gids) agents run as, one per running agent (uid+0 .. uid+1023; numeric, no /etc/passwd entry needed)")
 	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
 	f.BoolVar(&opts.ExitZero, "exit-zero-on-failed-runs", false, "exit 0 once every run has finished even if some failed (the original's run_agent.py); by default failed runs make the exit status 1")
+	f.Int64Var(&opts.MaxOutputBytes, "max-output-bytes", runner.DefaultMaxOutputBytes, "cap on what one run writes to its run directory (submission, logs, code and snapshots; snapshots get at most a quarter); files that do not fit are skipped and listed in run.log and status.json, sparse files are never expanded past it")
 	f.MarkHidden("agent-id")
 	return cmd
 }
@@ -175,8 +177,8 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 			opts.RunsDir = filepath.Join(repo, "runs")
 		}
 	}
-	if opts.Workers < 1 || opts.Seeds < 1 || opts.Retries < 0 || opts.TimeLimit < 0 || opts.SnapshotInterval < 0 {
-		return usagef("run: --n-workers and --n-seeds must be positive, --retries, --time-limit and --snapshot-interval not negative")
+	if opts.Workers < 1 || opts.Seeds < 1 || opts.Retries < 0 || opts.TimeLimit < 0 || opts.SnapshotInterval < 0 || opts.MaxOutputBytes < 0 {
+		return usagef("run: --n-workers and --n-seeds must be positive, --retries, --time-limit, --snapshot-interval and --max-output-bytes not negative")
 	}
 
 	if opts.Backend != "docker" && opts.Backend != "local" {
@@ -250,7 +252,7 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		cfg := runner.Config{
 			AgentID: a.ID, AgentName: a.Name, CompetitionIDs: ids, Seeds: opts.Seeds,
 			TimeLimit: runner.Duration(opts.TimeLimit), SnapshotInterval: runner.Duration(opts.SnapshotInterval),
-			Container: cc, Retain: opts.Retain, Backend: opts.Backend,
+			Container: cc, Retain: opts.Retain, Backend: opts.Backend, MaxOutputBytes: opts.MaxOutputBytes,
 		}
 		if plan, err = runner.NewPlan(opts.RunsDir, cfg, time.Now()); err != nil {
 			return err

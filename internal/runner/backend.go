@@ -14,7 +14,12 @@
 //
 // Additions to the original: a harness-enforced time limit per run;
 // snapshots of the submission taken while the agent works
-// (snapshots/<elapsed seconds>.csv, whenever it changed); infrastructure
+// (snapshots/<elapsed seconds>.csv, whenever it changed; a version seen
+// before is a hard link to its first copy); a cap on what a run writes to
+// its run directory ([OutputBudget], Config.MaxOutputBytes: files that do
+// not fit are skipped and listed, snapshots get a quarter of it); every
+// process of the sandbox is stopped (Sandbox.Wait) before anything is
+// copied out; infrastructure
 // failures (the sandbox could not be started, outputs could not be
 // collected) are told apart from agent failures (non-zero exit, time limit)
 // and retried; per-run status.json files (state, attempts, failure kind,
@@ -58,13 +63,20 @@ type Backend interface {
 // Sandbox is one started run.
 type Sandbox interface {
 	// Wait blocks until the agent exits and returns its exit status. If
-	// ctx ends first, Wait terminates the agent and returns ctx's error;
-	// outputs can still be copied out afterwards.
+	// ctx ends first, Wait terminates the agent and returns ctx's error.
+	// Either way, when Wait returns every process of the sandbox has been
+	// stopped — the agent and whatever it left running (daemons that
+	// called setsid, processes holding leases or locks on its files) — so
+	// nothing can change the outputs any more; they stay available for
+	// CopyOut.
 	Wait(ctx context.Context) (exitCode int, err error)
 	// CopyOut copies the sandbox directory /home/<name> (name is
 	// "submission", "logs" or "code") to <dst>/<name>. It returns an error
 	// wrapping ErrNotFound when the directory does not exist. It may be
-	// called while the agent runs (snapshots).
+	// called while the agent runs (snapshots). It writes at most what
+	// Spec.Outputs allows: each regular file's size is reserved from it
+	// before any byte is written, and a file that does not fit is skipped
+	// with a note (Skip), so a sparse file is never expanded past the cap.
 	CopyOut(ctx context.Context, name, dst string) error
 	// Stop terminates everything still running and releases the sandbox
 	// (removing it unless the spec says to retain it). It is idempotent.
@@ -109,6 +121,9 @@ type Spec struct {
 	// Output receives the agent's stdout and stderr.
 	Output io.Writer
 	Retain bool
+	// Outputs is the run's allowance for what CopyOut writes (never nil
+	// when the runner starts a sandbox; backends treat nil as no limit).
+	Outputs *OutputBudget
 }
 
 // ServerDir is the run-directory subdirectory where backends keep the

@@ -271,6 +271,10 @@ type outcome struct {
 	infra       error
 	exitCode    int
 	timedOut    bool
+
+	agentSeconds, copyOutSeconds float64
+	outputBytes                  int64
+	warnings                     []string
 }
 
 func (ex *execution) runTask(ctx context.Context, i int) {
@@ -295,6 +299,7 @@ func (ex *execution) runTask(ctx context.Context, i int) {
 		ex.update(i, "started", func(s *Status) {
 			s.State, s.Attempts, s.StartedAt = StateRunning, s.Attempts+1, &started
 			s.FinishedAt, s.ExitCode, s.TimedOut, s.FailureKind, s.Error, s.Success, s.DurationSeconds = nil, nil, false, "", "", false, 0
+			s.AgentSeconds, s.CopyOutSeconds, s.OutputBytes, s.Warnings = 0, 0, 0, nil
 		})
 		r.log().Debug(fmt.Sprintf("Running seed %d for %s and agent %s", t.Seed, t.CompetitionID, r.Agent.ID), "run", t.RunID)
 		lg.printf("Running seed %d for competition %s and agent %s (attempt %d)", t.Seed, t.CompetitionID, r.Agent.ID, try+1)
@@ -336,14 +341,19 @@ func (ex *execution) runTask(ctx context.Context, i int) {
 			lg.printf("Run completed in %.2f seconds.", elapsed)
 			ex.update(i, "done", func(s *Status) {
 				code := out.exitCode
-				s.State, s.Success, s.ExitCode, s.TimedOut = StateDone, true, &code, out.timedOut
+				s.State, s.Success, s.TimedOut = StateDone, true, out.timedOut
 				switch {
 				case out.timedOut:
 					s.FailureKind = FailureTimeout
 				case code != 0:
 					s.FailureKind = FailureAgent
 				}
+				if !out.timedOut {
+					s.ExitCode = &code
+				}
 				s.FinishedAt, s.DurationSeconds = &finished, elapsed
+				s.AgentSeconds, s.CopyOutSeconds = out.agentSeconds, out.copyOutSeconds
+				s.OutputBytes, s.Warnings = out.outputBytes, out.warnings
 			})
 			ex.mu.Lock()
 			ex.res.Ran++
@@ -415,14 +425,18 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 		}
 	}()
 	started := r.now()
-	snap := &snapshotter{dir: dir, start: started, now: r.now, lg: lg}
+	outputs := NewOutputBudget(cfg.MaxOutputBytes)
+	spec.Outputs = outputs
+	snap := &snapshotter{dir: dir, start: started, now: r.now, lg: lg, budget: NewOutputBudget(outputs.Max() / snapshotShare), outputs: outputs}
 
 	wctx, cancel := ctx, context.CancelFunc(func() {})
 	if tl := time.Duration(cfg.TimeLimit); tl > 0 {
 		wctx, cancel = context.WithTimeout(ctx, tl)
 	}
 	defer cancel()
-	stopSnaps := make(chan struct{})
+	// Snapshots end when the agent does: one in progress is abandoned.
+	snapCtx, snapCancel := context.WithCancel(wctx)
+	defer snapCancel()
 	snapsDone := make(chan struct{})
 	go func() {
 		defer close(snapsDone)
@@ -434,15 +448,19 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 		defer tick.Stop()
 		for {
 			select {
-			case <-stopSnaps:
+			case <-snapCtx.Done():
 				return
 			case <-tick.C:
-				snap.fromSandbox(wctx, sb)
+				snap.fromSandbox(snapCtx, sb)
 			}
 		}
 	}()
 	code, err := sb.Wait(wctx)
-	close(stopSnaps)
+	// Wait returns once every process of the sandbox is stopped: nothing
+	// can change the outputs from here on.
+	agentDone := r.now()
+	out.agentSeconds = agentDone.Sub(started).Seconds()
+	snapCancel()
 	<-snapsDone
 	output.Close()
 	switch {
@@ -457,6 +475,8 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 		out.exitCode = code
 		lg.printf("Agent exited with status %d.", code)
 	}
+	// Snapshots used part of the run's cap; the copy-out gets the rest.
+	outputs.Reserve(snap.budget.Used())
 	for _, name := range outputDirs {
 		err := sb.CopyOut(ctx, name, dir)
 		switch {
@@ -469,47 +489,154 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 			return outcome{infra: fmt.Errorf("copying /home/%s out: %w", name, err)}
 		}
 	}
+	out.copyOutSeconds = r.now().Sub(agentDone).Seconds()
 	if cfg.SnapshotInterval > 0 {
-		snap.fromFile(filepath.Join(dir, "submission", "submission.csv"))
+		snap.final(filepath.Join(dir, "submission", "submission.csv"))
 	}
+	for _, n := range outputs.Notes() {
+		lg.printf("Copy-out: %s", n)
+		out.warnings = appendWarning(out.warnings, n)
+	}
+	for _, n := range snap.notes {
+		out.warnings = appendWarning(out.warnings, n)
+	}
+	out.outputBytes = outputs.Used()
 	return out
 }
 
-// snapshotter saves each new version of the submission as
-// snapshots/<elapsed seconds>.csv.
-type snapshotter struct {
-	dir   string
-	start time.Time
-	now   func() time.Time
-	lg    *runLog
-	last  [32]byte
-	have  bool
+// maxWarnings bounds the warnings kept in status.json (run.log has all).
+const maxWarnings = 100
+
+func appendWarning(ws []string, w string) []string {
+	switch {
+	case len(ws) < maxWarnings:
+		return append(ws, w)
+	case len(ws) == maxWarnings:
+		return append(ws, "(more warnings in run.log)")
+	}
+	return ws
 }
 
+// snapshotTimeout bounds one snapshot, should a backend's read hang (an
+// open that waits for a lease break takes up to Linux's lease-break-time,
+// 45 s; FileReader implementations are expected not to wait at all). A
+// snapshot still running when the agent ends is abandoned.
+const snapshotTimeout = 60 * time.Second
+
+// snapshotter saves each new version of the submission as
+// snapshots/<elapsed seconds>.csv: only submission.csv, each at most what
+// is left of its budget (a quarter of the run's output cap), a version
+// seen before hard-linked to its first copy instead of stored again.
+type snapshotter struct {
+	dir    string
+	start  time.Time
+	now    func() time.Time
+	lg     *runLog
+	budget *OutputBudget
+	// outputs is the run's budget, which CopyOut draws on.
+	outputs *OutputBudget
+	last    [32]byte
+	have    bool
+	seen    map[[32]byte]string // content hash → first snapshot's path
+	notes   []string
+	noted   map[string]bool
+}
+
+// note logs a message once per distinct text.
+func (s *snapshotter) note(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if s.noted == nil {
+		s.noted = map[string]bool{}
+	}
+	if s.noted[msg] {
+		return
+	}
+	s.noted[msg] = true
+	s.lg.printf("%s", msg)
+	s.notes = appendWarning(s.notes, msg)
+}
+
+func (s *snapshotter) left() int64 { return s.budget.Max() - s.budget.Used() }
+
 func (s *snapshotter) fromSandbox(ctx context.Context, sb Sandbox) {
+	ctx, cancel := context.WithTimeout(ctx, snapshotTimeout)
+	defer cancel()
+	if fr, ok := sb.(FileReader); ok {
+		t0 := s.now()
+		r, size, err := fr.ReadFile(ctx, "submission/submission.csv", s.left())
+		switch {
+		case err == nil:
+			defer r.Close()
+			s.save(r, size)
+		case errors.Is(err, ErrNotFound), errors.Is(err, context.Canceled):
+		case errors.Is(err, ErrTooLarge):
+			s.note("Snapshot skipped: the submission does not fit in the %d bytes left for snapshots (%v)", s.left(), err)
+		case ctx.Err() != nil:
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				s.note("Snapshot abandoned after %s: reading the submission did not finish (%v)", s.now().Sub(t0).Round(time.Second), err)
+			}
+		default:
+			s.note("Snapshot failed: %v", err)
+		}
+		return
+	}
+	// A backend without FileReader: copy the submission directory to a
+	// scratch place; what that reserved of the run's budget is given back
+	// once the copy is gone.
 	tmp := filepath.Join(s.dir, ".snapshot")
 	os.RemoveAll(tmp)
+	if s.outputs != nil {
+		before := s.outputs.Used()
+		defer func() { s.outputs.Release(s.outputs.Used() - before) }()
+	}
 	defer os.RemoveAll(tmp)
 	if err := sb.CopyOut(ctx, "submission", tmp); err != nil {
 		if !errors.Is(err, ErrNotFound) && ctx.Err() == nil {
-			s.lg.printf("Snapshot failed: %v", err)
+			s.note("Snapshot failed: %v", err)
 		}
 		return
 	}
 	s.fromFile(filepath.Join(tmp, "submission", "submission.csv"))
 }
 
-// fromFile streams the file twice (hash, then copy) instead of reading it
-// into memory: its size is up to the agent.
+// fromFile snapshots a host copy of the submission.
 func (s *snapshotter) fromFile(path string) {
+	f, size, err := OpenNoWait(path, s.left())
+	switch {
+	case err == nil:
+		defer f.Close()
+		s.save(f, size)
+	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, ErrTooLarge):
+		s.note("Snapshot skipped: the submission does not fit in the %d bytes left for snapshots (%v)", s.left(), err)
+	default:
+		s.note("Snapshot failed: %v", err)
+	}
+}
+
+// forget drops the content hash of a snapshot about to be replaced (a
+// newer version in the same second takes its name).
+func (s *snapshotter) forget(path string) {
+	for k, v := range s.seen {
+		if v == path {
+			delete(s.seen, k)
+		}
+	}
+}
+
+// final records the submission copied out at the end (path, already
+// counted in the run's budget) as the last snapshot when it differs from
+// the previous one, as a hard link: it costs no bytes.
+func (s *snapshotter) final(path string) {
 	f, err := os.Open(path)
 	if err != nil {
 		return
 	}
-	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		s.lg.printf("Snapshot failed: %v", err)
+	_, err = io.Copy(h, f)
+	f.Close()
+	if err != nil {
+		s.note("Snapshot failed: %v", err)
 		return
 	}
 	var sum [32]byte
@@ -517,27 +644,83 @@ func (s *snapshotter) fromFile(path string) {
 	if s.have && sum == s.last {
 		return
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		s.lg.printf("Snapshot failed: %v", err)
+	src := path
+	if first, ok := s.seen[sum]; ok {
+		src = first
+	}
+	dir := filepath.Join(s.dir, "snapshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		s.note("Snapshot failed: %v", err)
 		return
 	}
-	elapsed := int(s.now().Sub(s.start).Seconds())
-	dst := filepath.Join(s.dir, "snapshots", strconv.Itoa(elapsed)+".csv")
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		s.lg.printf("Snapshot failed: %v", err)
-		return
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err == nil {
-		_, err = io.Copy(out, f)
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		os.Remove(dst)
-		s.lg.printf("Snapshot failed: %v", err)
+	dst := filepath.Join(dir, strconv.Itoa(int(s.now().Sub(s.start).Seconds()))+".csv")
+	s.forget(dst)
+	os.Remove(dst)
+	if err := os.Link(src, dst); err != nil {
+		s.note("Snapshot failed: %v", err)
 		return
 	}
 	s.last, s.have = sum, true
+}
+
+// save streams exactly size bytes of r to a temporary file while hashing
+// them, then keeps it as the next snapshot unless it equals the previous
+// one; a version stored before is hard-linked instead of stored again.
+func (s *snapshotter) save(r io.Reader, size int64) {
+	if !s.budget.Reserve(size) {
+		s.note("Snapshot skipped: the submission's %d bytes do not fit in the %d bytes left for snapshots", size, s.left())
+		return
+	}
+	kept := false
+	defer func() {
+		if !kept {
+			s.budget.Release(size)
+		}
+	}()
+	dir := filepath.Join(s.dir, "snapshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		s.note("Snapshot failed: %v", err)
+		return
+	}
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		s.note("Snapshot failed: %v", err)
+		return
+	}
+	defer os.Remove(tmp.Name())
+	h := sha256.New()
+	err = copyAtMost(io.MultiWriter(tmp, h), r, size)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		s.note("Snapshot failed: %v", err)
+		return
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	if s.have && sum == s.last {
+		return
+	}
+	elapsed := int(s.now().Sub(s.start).Seconds())
+	dst := filepath.Join(dir, strconv.Itoa(elapsed)+".csv")
+	s.forget(dst)
+	if first, ok := s.seen[sum]; ok {
+		os.Remove(dst)
+		if err := os.Link(first, dst); err != nil {
+			s.note("Snapshot failed: %v", err)
+			return
+		}
+		s.last, s.have = sum, true
+		return
+	}
+	if err := os.Rename(tmp.Name(), dst); err != nil {
+		s.note("Snapshot failed: %v", err)
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[[32]byte]string{}
+	}
+	s.seen[sum] = dst
+	s.last, s.have, kept = sum, true, true
 }

@@ -25,6 +25,10 @@ type Config struct {
 	Container        ContainerConfig `json:"container_config"`
 	Retain           bool            `json:"retain"`
 	Backend          string          `json:"backend"`
+	// MaxOutputBytes caps what each run writes to its run directory
+	// (outputs copied out of the sandbox and snapshots); 0 means
+	// DefaultMaxOutputBytes.
+	MaxOutputBytes int64 `json:"max_output_bytes,omitempty"`
 }
 
 // Task is one planned run: a seed of a competition.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,6 +71,14 @@ type behaviour struct {
 	files    map[string]string
 	rewrite  map[string]string // after half the delay
 	copyErr  error
+	// run, when set, is the agent: it gets the sandbox's home and its
+	// return value is the exit status.
+	run func(home string) int
+	// fileReader makes the sandbox a runner.FileReader.
+	fileReader bool
+	// stallWhileRunning makes CopyOut and ReadFile block until their ctx
+	// ends while the agent runs (a lease on Docker).
+	stallWhileRunning bool
 }
 
 func (b *fakeBackend) Prepare(ctx context.Context, a *agent.Agent) error {
@@ -118,7 +127,33 @@ func (b *fakeBackend) Start(ctx context.Context, spec *runner.Spec) (runner.Sand
 	}
 	write(beh.files)
 	fmt.Fprintf(spec.Output, "fake agent for %s\nargv %v env %v\n", spec.RunID, spec.Argv, spec.Env)
-	return &fakeSandbox{b: b, home: home, beh: beh, write: write}, nil
+	sb := &fakeSandbox{b: b, home: home, beh: beh, write: write, running: make(chan struct{})}
+	if beh.fileReader {
+		return &fileReaderSandbox{sb}, nil
+	}
+	return sb, nil
+}
+
+type fileReaderSandbox struct{ *fakeSandbox }
+
+func (s *fileReaderSandbox) ReadFile(ctx context.Context, rel string, max int64) (io.ReadCloser, int64, error) {
+	if err := s.stall(ctx); err != nil {
+		return nil, 0, err
+	}
+	return runner.OpenNoWait(filepath.Join(s.home, rel), max)
+}
+
+// stall blocks until ctx ends while the agent runs, if the behaviour asks.
+func (s *fakeSandbox) stall(ctx context.Context) error {
+	if !s.beh.stallWhileRunning {
+		return nil
+	}
+	select {
+	case <-s.running:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 type fakeSandbox struct {
@@ -127,9 +162,15 @@ type fakeSandbox struct {
 	beh     behaviour
 	write   func(map[string]string)
 	stopped bool
+	running chan struct{} // closed when Wait returns
+	once    sync.Once
 }
 
 func (s *fakeSandbox) Wait(ctx context.Context) (int, error) {
+	defer s.once.Do(func() { close(s.running) })
+	if s.beh.run != nil {
+		return s.beh.run(s.home), nil
+	}
 	if s.beh.block {
 		<-ctx.Done()
 		return -1, ctx.Err()
@@ -153,6 +194,9 @@ func (s *fakeSandbox) Wait(ctx context.Context) (int, error) {
 func (s *fakeSandbox) CopyOut(ctx context.Context, name, dst string) error {
 	if s.beh.copyErr != nil {
 		return s.beh.copyErr
+	}
+	if err := s.stall(ctx); err != nil {
+		return err
 	}
 	src := filepath.Join(s.home, name)
 	if _, err := os.Stat(src); err != nil {

@@ -45,7 +45,9 @@ type Status struct {
 	Attempts      int    `json:"attempts"`
 	// Success is the original's metadata flag: the sandbox ran and outputs
 	// were collected (not whether a submission exists).
-	Success     bool   `json:"success"`
+	Success bool `json:"success"`
+	// ExitCode is the agent's exit status; absent when the time limit
+	// stopped it (it then has none).
 	ExitCode    *int   `json:"exit_code,omitempty"`
 	TimedOut    bool   `json:"timed_out,omitempty"`
 	FailureKind string `json:"failure_kind,omitempty"`
@@ -55,6 +57,17 @@ type Status struct {
 	StartedAt       *time.Time `json:"started_at,omitempty"`
 	FinishedAt      *time.Time `json:"finished_at,omitempty"`
 	DurationSeconds float64    `json:"duration_seconds,omitempty"`
+	// AgentSeconds is the agent's own time: from its start until it exited
+	// or the time limit stopped it (every process of the sandbox is
+	// stopped then, before anything is copied out).
+	AgentSeconds float64 `json:"agent_seconds,omitempty"`
+	// CopyOutSeconds is the time spent copying outputs out afterwards.
+	CopyOutSeconds float64 `json:"copy_out_seconds,omitempty"`
+	// OutputBytes is what the run's copy-out and snapshots wrote.
+	OutputBytes int64 `json:"output_bytes,omitempty"`
+	// Warnings are copy-out and snapshot notes (files skipped because of
+	// the output cap, snapshots that failed or were abandoned).
+	Warnings []string `json:"warnings,omitempty"`
 	// CompletionSeq orders finished runs across resumes (metadata.json
 	// lists runs in completion order).
 	CompletionSeq int `json:"completion_seq,omitempty"`

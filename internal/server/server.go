@@ -13,9 +13,19 @@
 //
 // Departures, all in the direction of safety: every upload is written to
 // its own temporary file (the original reuses one fixed path, so concurrent
-// requests race); uploads above a size limit get 413 with a JSON body; each
-// request is appended to an audit log (time, size, SHA-256 of the upload,
-// verdict — never a score).
+// requests race), removed as soon as the request is answered; uploads above
+// a size limit get 413 with a JSON body; each request is appended to an
+// audit log (time, size, SHA-256 of the upload, verdict — never a score).
+//
+// Bounded resources whatever the upload: at most MaxConcurrent uploads are
+// read and checked at once (a few more wait for a slot, others get 429 at
+// once, before their body is read); while an upload streams to its
+// temporary file its records and cells are counted, and one with more than
+// twice the records or cells of the larger of the answers and the sample
+// submission (plus a margin, see shapeLimits) is answered invalid at that
+// point, before anything is parsed. Memory therefore grows with the
+// competition's legitimate submission size and the upload's bytes (capped),
+// never with a flood of empty cells; disk with MaxConcurrent × the cap.
 package server
 
 import (
@@ -38,8 +48,21 @@ import (
 	"github.com/mlebench/mlebench/internal/pyjson"
 )
 
-// DefaultMaxUploadBytes is the default upload limit (1 GiB).
+// DefaultMaxUploadBytes is the default upload limit (1 GiB): about four
+// times the largest legitimate submission of the catalog,
+// h-and-m-personalized-fashion-recommendations' sample submission (every
+// one of ~1.37M customers with 12 article ids, about 258 MB).
 const DefaultMaxUploadBytes int64 = 1 << 30
+
+// Defaults of the upload concurrency limits.
+const (
+	DefaultMaxConcurrent = 2
+	DefaultMaxQueued     = 4
+	DefaultQueueWait     = 30 * time.Second
+	// DefaultUploadTimeout bounds the time to receive one upload, so a
+	// client that trickles its body cannot hold a slot for ever.
+	DefaultUploadTimeout = 10 * time.Minute
+)
 
 // Options configure a [Server].
 type Options struct {
@@ -52,6 +75,13 @@ type Options struct {
 	MaxUploadBytes int64
 	// TempDir holds the per-request upload files; "" means os.TempDir().
 	TempDir string
+	// Limiter caps concurrent uploads; nil means a limiter of this server's
+	// own with the defaults. Share one across servers of a process to cap
+	// them together.
+	Limiter *Limiter
+	// UploadTimeout bounds receiving one upload; <= 0 means
+	// DefaultUploadTimeout.
+	UploadTimeout time.Duration
 	// Audit receives one JSON line per /validate request; nil discards.
 	Audit io.Writer
 	// Log receives errors; nil discards.
@@ -65,6 +95,60 @@ type Server struct {
 	opt     Options
 	mux     *http.ServeMux
 	auditMu sync.Mutex
+
+	shapeMu sync.Mutex
+	shape   *shapeLimits
+}
+
+// Limiter admits at most n uploads at once and lets at most q more wait
+// (each up to a deadline) for a slot; the rest are turned away.
+type Limiter struct {
+	slots   chan struct{}
+	waiting chan struct{}
+	wait    time.Duration
+}
+
+// NewLimiter returns a limiter of n concurrent uploads with q waiting at
+// most wait each (n < 1 means 1; q < 0 means 0; wait <= 0 means
+// DefaultQueueWait).
+func NewLimiter(n, q int, wait time.Duration) *Limiter {
+	if n < 1 {
+		n = 1
+	}
+	if q < 0 {
+		q = 0
+	}
+	if wait <= 0 {
+		wait = DefaultQueueWait
+	}
+	return &Limiter{slots: make(chan struct{}, n), waiting: make(chan struct{}, q), wait: wait}
+}
+
+// acquire takes a slot, waiting if a waiting place is free; it returns a
+// release function, or nil when the server is full.
+func (l *Limiter) acquire(r *http.Request) func() {
+	release := func() { <-l.slots }
+	select {
+	case l.slots <- struct{}{}:
+		return release
+	default:
+	}
+	select {
+	case l.waiting <- struct{}{}:
+	default:
+		return nil
+	}
+	defer func() { <-l.waiting }()
+	t := time.NewTimer(l.wait)
+	defer t.Stop()
+	select {
+	case l.slots <- struct{}{}:
+		return release
+	case <-t.C:
+		return nil
+	case <-r.Context().Done():
+		return nil
+	}
 }
 
 // New returns the handler. An unknown competition or unprepared data is not
@@ -78,6 +162,12 @@ func New(opt Options) *Server {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	if opt.Limiter == nil {
+		opt.Limiter = NewLimiter(DefaultMaxConcurrent, DefaultMaxQueued, DefaultQueueWait)
+	}
+	if opt.UploadTimeout <= 0 {
+		opt.UploadTimeout = DefaultUploadTimeout
 	}
 	s := &Server{opt: opt, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /health", s.health)
@@ -117,7 +207,7 @@ type AuditRecord struct {
 	Size    int64
 	SHA256  string
 	Status  int
-	Verdict string // "valid", "invalid", "error", "too_large", "bad_request"
+	Verdict string // "valid", "invalid", "error", "too_large", "bad_request", "busy"
 }
 
 func (s *Server) audit(rec AuditRecord) {
@@ -153,7 +243,32 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		tooLarge()
 		return
 	}
+	release := s.opt.Limiter.acquire(r)
+	if release == nil {
+		rec.Status, rec.Verdict = http.StatusTooManyRequests, "busy"
+		w.Header().Set("Retry-After", "5")
+		w.Header().Set("Connection", "close")
+		writeJSON(w, rec.Status, pyjson.Object{
+			{Key: "details", Value: fmt.Sprintf("The validation server checks at most %d uploads at a time and all slots are taken; send the submission again when an earlier request has been answered.", cap(s.opt.Limiter.slots))},
+			{Key: "error", Value: "Too Many Requests"},
+		})
+		return
+	}
+	defer release()
+	// Best effort: a recorder (tests) has no connection deadline.
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.opt.UploadTimeout))
 	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUploadBytes)
+
+	comp, err := s.opt.Catalog.Lookup(s.opt.CompetitionID)
+	if err != nil {
+		rec.Status, rec.Verdict = http.StatusInternalServerError, "error"
+		s.internalError(w, err)
+		return
+	}
+	var counter *shapeCounter
+	if lim, err := s.shapeLimits(comp); err == nil {
+		counter = newShapeCounter(lim.Records, lim.Cells)
+	}
 
 	dir, err := os.MkdirTemp(s.opt.TempDir, "mlebench-validate-")
 	if err != nil {
@@ -164,12 +279,25 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	defer os.RemoveAll(dir)
 	// The original saves to a .csv path, so "not a CSV" never fires.
 	path := filepath.Join(dir, "submission_to_validate.csv")
-	size, sum, found, err := saveUpload(r, path)
+	size, sum, found, err := saveUpload(r, path, counter)
 	rec.Size, rec.SHA256 = size, sum
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
 		tooLarge()
+		return
+	case errors.Is(err, errShape):
+		os.RemoveAll(dir)
+		rec.Status, rec.Verdict = http.StatusOK, "invalid"
+		w.Header().Set("Connection", "close")
+		writeJSON(w, http.StatusOK, pyjson.Object{{Key: "result", Value: fmt.Sprintf(
+			"Submission invalid! The submission has more than %d lines or more than %d cells, far more than the answers or the sample submission; the validation server stopped reading it there.",
+			counter.MaxRecords, counter.MaxCells)}})
+		// Let the client finish sending (without storing or parsing any of
+		// it; the size cap still applies), or closing on it would reset the
+		// connection before it reads the answer.
+		http.NewResponseController(w).Flush()
+		io.Copy(io.Discard, r.Body)
 		return
 	case err != nil || !found:
 		rec.Status, rec.Verdict = http.StatusBadRequest, "bad_request"
@@ -177,12 +305,6 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	comp, err := s.opt.Catalog.Lookup(s.opt.CompetitionID)
-	if err != nil {
-		rec.Status, rec.Verdict = http.StatusInternalServerError, "error"
-		s.internalError(w, err)
-		return
-	}
 	valid, msg, err := grade.Validate(comp, s.opt.DataDir, path, s.opt.Fixes)
 	if err != nil {
 		rec.Status, rec.Verdict = http.StatusInternalServerError, "error"
@@ -199,7 +321,10 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 // saveUpload streams the multipart part named "file" that carries a
 // filename (Flask's request.files) to path, returning its size and SHA-256.
 // found is false when the request has no such part (or is not multipart).
-func saveUpload(r *http.Request, path string) (size int64, sum string, found bool, err error) {
+//
+// When counter is not nil the upload is also counted by it, and saving
+// stops with errShape as soon as it exceeds the counter's limits.
+func saveUpload(r *http.Request, path string, counter *shapeCounter) (size int64, sum string, found bool, err error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		// Not multipart: no files, which is the original's 400, unless the
@@ -231,7 +356,14 @@ func saveUpload(r *http.Request, path string) (size int64, sum string, found boo
 			return 0, "", false, err
 		}
 		h := sha256.New()
-		n, err := io.Copy(io.MultiWriter(f, h), part)
+		dst := io.MultiWriter(f, h)
+		if counter != nil {
+			dst = io.MultiWriter(counter, f, h)
+		}
+		n, err := io.Copy(dst, part)
+		if err == nil && counter != nil {
+			err = counter.Close()
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -240,6 +372,23 @@ func saveUpload(r *http.Request, path string) (size int64, sum string, found boo
 		}
 		size, sum, found = n, hex.EncodeToString(h.Sum(nil)), true
 	}
+}
+
+// shapeLimits computes the competition's limits once they can be (the
+// answers do not change while a server runs).
+func (s *Server) shapeLimits(comp *competition.Competition) (shapeLimits, error) {
+	s.shapeMu.Lock()
+	defer s.shapeMu.Unlock()
+	if s.shape != nil {
+		return *s.shape, nil
+	}
+	p := comp.PathsIn(s.opt.DataDir)
+	lim, err := computeShapeLimits(p.Answers, p.SampleSubmission)
+	if err != nil {
+		return lim, err
+	}
+	s.shape = &lim
+	return lim, nil
 }
 
 func (s *Server) internalError(w http.ResponseWriter, err error) {

@@ -239,11 +239,12 @@ func TestLoad(t *testing.T) {
 	data := prepared(t, cat)
 	var audit syncBuffer
 	uploads := t.TempDir()
-	srv := server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data, MaxUploadBytes: 64 << 10, Audit: &audit, TempDir: uploads})
+	const n = 50
+	srv := server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data, MaxUploadBytes: 64 << 10, Audit: &audit, TempDir: uploads,
+		Limiter: server.NewLimiter(n, 0, 0)})
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 
-	const n = 50
 	big := bytes.Repeat([]byte("PassengerId,Transported\n"), 8<<10) // ~190 KiB
 	type result struct {
 		kind    int
@@ -325,7 +326,7 @@ func TestLoad(t *testing.T) {
 func BenchmarkValidate(b *testing.B) {
 	cat := testCatalog(b)
 	data := prepared(b, cat)
-	ts := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data}))
+	ts := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data, Limiter: server.NewLimiter(64, 64, 0)}))
 	defer ts.Close()
 	body, ctype := upload(b, "file", "submission.csv", []byte(validSub))
 	payload := body.Bytes()
@@ -349,7 +350,7 @@ func BenchmarkValidate(b *testing.B) {
 func BenchmarkValidateBurst50(b *testing.B) {
 	cat := testCatalog(b)
 	data := prepared(b, cat)
-	ts := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data}))
+	ts := httptest.NewServer(server.New(server.Options{Catalog: cat, CompetitionID: compID, DataDir: data, Limiter: server.NewLimiter(64, 64, 0)}))
 	defer ts.Close()
 	body, ctype := upload(b, "file", "submission.csv", []byte(validSub))
 	payload := body.Bytes()

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mlebench/mlebench/internal/runner"
 )
 
 // Limits on archive entry names (bytes, directory levels): longer or
@@ -19,8 +21,12 @@ const (
 // untar extracts a Docker archive stream into dst. Only directories and
 // regular files are written; symlinks, hard links and devices are skipped
 // (a link could point outside the run directory), as are entries whose
-// names escape dst.
-func untar(r io.Reader, dst string) error {
+// names escape dst. Each regular file's size is reserved from budget (nil:
+// no limit) before it is written; one that does not fit is skipped with a
+// note, and once the skipped bytes the stream made us read exceed the
+// cap, the rest of the stream is dropped (a huge sparse file cannot cost
+// unbounded time either).
+func untar(r io.Reader, dst string, budget *runner.OutputBudget) error {
 	tr := tar.NewReader(r)
 	for {
 		hdr, err := tr.Next()
@@ -47,6 +53,14 @@ func untar(r io.Reader, dst string) error {
 				return err
 			}
 		case tar.TypeReg:
+			if budget != nil && !budget.Reserve(hdr.Size) {
+				budget.Skip(filepath.ToSlash(name), hdr.Size)
+				if !budget.Discard(hdr.Size) {
+					budget.Note(fmt.Sprintf("copy-out stopped at %s: the files skipped for the output cap are too large to read past", filepath.ToSlash(name)))
+					return nil
+				}
+				continue
+			}
 			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 				return err
 			}
@@ -58,7 +72,7 @@ func untar(r io.Reader, dst string) error {
 			if err != nil {
 				return err
 			}
-			_, err = io.Copy(f, tr)
+			_, err = io.CopyN(f, tr, hdr.Size)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mlebench/mlebench/internal/runner"
 )
 
 // TestUntarHostileArchive: what an agent can put into the archive of its
@@ -62,7 +64,7 @@ func TestUntarHostileArchive(t *testing.T) {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := untar(&buf, dst); err != nil {
+	if err := untar(&buf, dst, nil); err != nil {
 		t.Fatalf("untar: %v", err)
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "intact" {
@@ -91,5 +93,40 @@ func TestUntarHostileArchive(t *testing.T) {
 	sort.Strings(want)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("extracted %v, want %s", got, want)
+	}
+}
+
+// TestUntarBudget: files that do not fit in the run's output cap are
+// skipped with a note, never partly written; later files that fit are
+// still copied.
+func TestUntarBudget(t *testing.T) {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, f := range []struct {
+		name string
+		size int64
+	}{{"logs/a.log", 10}, {"logs/big.log", 95}, {"logs/b.log", 20}} {
+		tw.WriteHeader(&tar.Header{Name: f.name, Typeflag: tar.TypeReg, Mode: 0o644, Size: f.size})
+		tw.Write(bytes.Repeat([]byte{'x'}, int(f.size)))
+	}
+	tw.Close()
+	dst := t.TempDir()
+	b := runner.NewOutputBudget(100)
+	if err := untar(&buf, dst, b); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int64{"logs/a.log": 10, "logs/b.log": 20} {
+		if st, err := os.Stat(filepath.Join(dst, name)); err != nil || st.Size() != want {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dst, "logs/big.log")); err == nil {
+		t.Errorf("big.log was written past the cap")
+	}
+	if notes := b.Notes(); len(notes) != 1 || !strings.Contains(notes[0], "logs/big.log (95 bytes") {
+		t.Errorf("notes %q", notes)
+	}
+	if b.Used() != 30 {
+		t.Errorf("used %d", b.Used())
 	}
 }

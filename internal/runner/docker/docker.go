@@ -32,7 +32,9 @@
 package docker
 
 import (
+	"archive/tar"
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -45,6 +47,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -87,9 +90,26 @@ type Options struct {
 	HealthTimeout time.Duration
 	// StopTimeout is the grace period before SIGKILL; 0 means 10s.
 	StopTimeout time.Duration
-	Stage       agent.StageOptions
-	Log         *slog.Logger
+	// ServerMemory and ServerPids limit the validation server container;
+	// 0 means DefaultServerMemory / DefaultServerPids.
+	ServerMemory int64
+	ServerPids   int64
+	Stage        agent.StageOptions
+	Log          *slog.Logger
 }
+
+// Limits of the validation server container: room for the catalog's
+// largest legitimate submission (about 258 MB, read into a table) twice
+// over at the server's two concurrent uploads; a Go server needs few
+// threads.
+const (
+	DefaultServerMemory int64 = 4 << 30
+	DefaultServerPids   int64 = 128
+)
+
+// execPoll is how often Wait asks the engine whether the agent command
+// still runs (its output stream can outlive it: a daemon may hold it).
+const execPoll = 250 * time.Millisecond
 
 // Backend runs sandboxes as containers.
 type Backend struct {
@@ -99,6 +119,9 @@ type Backend struct {
 	mu       sync.Mutex
 	prepared map[string]bool
 	server   bool
+	// helper is a static mlebench binary copied into agent containers for
+	// snapshots (see ReadFile); helperDir holds it and is removed by Close.
+	helper, helperDir string
 }
 
 // New connects to the engine (lazily: see [Backend.Ping]).
@@ -114,6 +137,12 @@ func New(opt Options) (*Backend, error) {
 	}
 	if opt.StopTimeout <= 0 {
 		opt.StopTimeout = 10 * time.Second
+	}
+	if opt.ServerMemory <= 0 {
+		opt.ServerMemory = DefaultServerMemory
+	}
+	if opt.ServerPids <= 0 {
+		opt.ServerPids = DefaultServerPids
 	}
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
@@ -138,7 +167,79 @@ func (b *Backend) Ping(ctx context.Context) error {
 }
 
 // Close releases the client.
-func (b *Backend) Close() error { return b.cli.Close() }
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	if b.helperDir != "" {
+		os.RemoveAll(b.helperDir)
+		b.helperDir, b.helper = "", ""
+	}
+	b.mu.Unlock()
+	return b.cli.Close()
+}
+
+// helperDirInContainer holds the root-owned copy of the static mlebench
+// binary that snapshots run in the agent container (`mlebench read-file`).
+const helperDirInContainer = "/.mlebench"
+
+// keepHelper keeps a copy of the static mlebench binary for the agent
+// containers (called with b.mu held).
+func (b *Backend) keepHelper(bin string) error {
+	if b.helper != "" {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "mlebench-helper-")
+	if err != nil {
+		return err
+	}
+	if err := copyFile(bin, filepath.Join(dir, "mlebench"), 0o755); err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	b.helperDir, b.helper = dir, filepath.Join(dir, "mlebench")
+	return nil
+}
+
+// installHelper copies the helper into the created (not yet started)
+// agent container as root:root, mode 0755, in a root-owned directory: a
+// nonroot agent cannot replace it.
+func (b *Backend) installHelper(ctx context.Context, id string) error {
+	b.mu.Lock()
+	helper := b.helper
+	b.mu.Unlock()
+	if helper == "" {
+		return nil
+	}
+	f, err := os.Open(helper)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		tw := tar.NewWriter(pw)
+		err := tw.WriteHeader(&tar.Header{Name: strings.TrimPrefix(helperDirInContainer, "/") + "/", Typeflag: tar.TypeDir, Mode: 0o755})
+		if err == nil {
+			err = tw.WriteHeader(&tar.Header{Name: strings.TrimPrefix(helperDirInContainer, "/") + "/mlebench", Typeflag: tar.TypeReg, Mode: 0o755, Size: st.Size()})
+		}
+		if err == nil {
+			_, err = io.Copy(tw, f)
+		}
+		if err == nil {
+			err = tw.Close()
+		}
+		pw.CloseWithError(err)
+	}()
+	_, err = b.cli.CopyToContainer(ctx, id, client.CopyToContainerOptions{DestinationPath: "/", Content: pr, CopyUIDGID: true})
+	pr.CloseWithError(io.ErrClosedPipe)
+	if err != nil {
+		return fmt.Errorf("installing the snapshot helper in the agent container: %w", err)
+	}
+	return nil
+}
 
 // Prepare makes sure the server image and the agent's image exist,
 // building them when missing or out of date and buildable here.
@@ -206,6 +307,9 @@ type sandbox struct {
 
 	stopOnce sync.Once
 	stopErr  error
+	// stopping is set once the agent container is being stopped: snapshot
+	// failures from then on are the end of the run, not errors.
+	stopping atomic.Bool
 }
 
 // Start creates the server and agent containers and launches the agent.
@@ -241,6 +345,19 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if b.opt.Fixes != "" {
 		cmd = append(cmd, "--fix", b.opt.Fixes)
 	}
+	serverMounts := []mount.Mount{
+		{Type: mount.TypeBind, Source: paths.Private, Target: "/private/data/" + id + "/prepared/private", ReadOnly: true},
+		{Type: mount.TypeBind, Source: auditDir, Target: "/audit"},
+	}
+	// The public sample submission sets the server's shape limits with
+	// the answers (it is the agent's anyway).
+	if st, err := os.Stat(paths.SampleSubmission); err == nil && st.Mode().IsRegular() {
+		rel, err := filepath.Rel(spec.DataDir, paths.SampleSubmission)
+		if err == nil && filepath.IsLocal(rel) {
+			serverMounts = append(serverMounts, mount.Mount{Type: mount.TypeBind, Source: paths.SampleSubmission, Target: "/private/data/" + filepath.ToSlash(rel), ReadOnly: true})
+		}
+	}
+	serverPids := b.opt.ServerPids
 	srv, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
 		Name: name + "-server",
 		Config: &container.Config{
@@ -251,10 +368,13 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		},
 		HostConfig: &container.HostConfig{
 			NetworkMode: container.NetworkMode(network),
-			Mounts: []mount.Mount{
-				{Type: mount.TypeBind, Source: paths.Private, Target: "/private/data/" + id + "/prepared/private", ReadOnly: true},
-				{Type: mount.TypeBind, Source: auditDir, Target: "/audit"},
+			Mounts:      serverMounts,
+			Resources: container.Resources{
+				Memory:     b.opt.ServerMemory,
+				MemorySwap: b.opt.ServerMemory, // no swap on top
+				PidsLimit:  &serverPids,
 			},
+			SecurityOpt: []string{"no-new-privileges"},
 		},
 	})
 	if err != nil {
@@ -303,6 +423,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	}
 	sb.agent = ag.ID
 	if err := b.putHomeFiles(ctx, sb.agent, spec.HomeFiles); err != nil {
+		return nil, err
+	}
+	if err := b.installHelper(ctx, sb.agent); err != nil {
 		return nil, err
 	}
 	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
@@ -374,20 +497,48 @@ func (b *Backend) waitListening(ctx context.Context, id string) error {
 	return fmt.Errorf("the validation server exited: %s", strings.Join(seen, "\n"))
 }
 
-// Wait waits for the agent command; when ctx ends first the agent
-// container is stopped (its files stay available for CopyOut).
+// Wait waits for the agent command, then stops the agent container —
+// every process in it, including daemons the agent left running — before
+// it returns, so nothing changes the outputs while they are copied out
+// (the archive API reads a stopped container). The command's end is
+// noticed by polling the engine, not by the end of its output stream,
+// which a daemon can hold open. When ctx ends first the container is
+// stopped the same way and ctx's error returned.
 func (sb *sandbox) Wait(ctx context.Context) (int, error) {
-	select {
-	case <-sb.done:
-	case <-ctx.Done():
-		sb.stopContainer(sb.agent)
-		<-sb.done
-		return -1, ctx.Err()
+	tick := time.NewTicker(execPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-sb.done:
+			code, err := sb.exitCode(ctx)
+			sb.killAgent()
+			if err != nil {
+				return -1, err
+			}
+			if sb.waitErr != nil {
+				return -1, fmt.Errorf("streaming the agent's output: %w", sb.waitErr)
+			}
+			return code, nil
+		case <-ctx.Done():
+			sb.stopping.Store(true)
+			sb.stopContainer(sb.agent)
+			sb.waitStopped()
+			return -1, ctx.Err()
+		case <-tick.C:
+			ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			res, err := sb.b.cli.ExecInspect(ictx, sb.execID, client.ExecInspectOptions{})
+			cancel()
+			if err == nil && !res.Running {
+				sb.killAgent()
+				return res.ExitCode, nil
+			}
+		}
 	}
-	if sb.waitErr != nil {
-		return -1, fmt.Errorf("streaming the agent's output: %w", sb.waitErr)
-	}
-	// The stream ends when the process exits; its status follows shortly.
+}
+
+// exitCode reads the exec's status once its output stream has ended (the
+// status follows shortly).
+func (sb *sandbox) exitCode(ctx context.Context) (int, error) {
 	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	for {
@@ -403,6 +554,41 @@ func (sb *sandbox) Wait(ctx context.Context) (int, error) {
 			return -1, fmt.Errorf("the agent's output ended but it is still running")
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+}
+
+// killAgent kills every process of the agent container at once (the agent
+// has exited; what is left gets no grace period) and waits until it is
+// stopped, then until the output stream has ended.
+func (sb *sandbox) killAgent() {
+	sb.stopping.Store(true)
+	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
+	defer cancel()
+	if _, err := sb.b.cli.ContainerKill(ctx, sb.agent, client.ContainerKillOptions{Signal: "KILL"}); err != nil && !cerrdefs.IsNotFound(err) && !cerrdefs.IsConflict(err) {
+		sb.stopContainer(sb.agent)
+	}
+	sb.waitStopped()
+}
+
+// waitStopped waits until the agent container no longer runs and its
+// output stream has ended.
+func (sb *sandbox) waitStopped() {
+	ctx, cancel := context.WithTimeout(context.Background(), sb.b.opt.StopTimeout+30*time.Second)
+	defer cancel()
+	for {
+		res, err := sb.b.cli.ContainerInspect(ctx, sb.agent, client.ContainerInspectOptions{})
+		if err != nil || res.Container.State == nil || !res.Container.State.Running {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	select {
+	case <-sb.done:
+	case <-ctx.Done():
 	}
 }
 
@@ -434,7 +620,99 @@ func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	if !res.Stat.Mode.IsDir() {
 		return fmt.Errorf("/home/%s is not a directory: %w", name, runner.ErrNotFound)
 	}
-	return untar(res.Content, dst)
+	return untar(res.Content, dst, sb.spec.Outputs)
+}
+
+// ReadFile reads one regular file of the agent's /home while the agent
+// runs (runner.FileReader) by running the root-owned helper
+// (`mlebench read-file`) in the container: it opens the file with
+// O_NONBLOCK|O_NOFOLLOW, so a lease the agent holds makes the snapshot
+// fail at once. The archive API is not used here: the engine holds the
+// container's lock while its read waits for a lease break (up to the
+// kernel's lease-break-time, 45 s), which would also hold up stopping the
+// container when the agent exits.
+func (sb *sandbox) ReadFile(ctx context.Context, rel string, max int64) (r io.ReadCloser, size int64, err error) {
+	defer func() {
+		if err != nil && sb.stopping.Load() {
+			err = fmt.Errorf("the sandbox is stopping: %w", context.Canceled)
+		}
+	}()
+	p := agent.Home + "/" + rel
+	ex, err := sb.b.cli.ExecCreate(ctx, sb.agent, client.ExecCreateOptions{
+		User:         "0:0",
+		Cmd:          []string{helperDirInContainer + "/mlebench", "read-file", "--max", strconv.FormatInt(max, 10), p},
+		AttachStdout: true,
+		AttachStderr: true,
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("snapshot exec: %w", err)
+	}
+	att, err := sb.b.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
+	if err != nil {
+		return nil, 0, fmt.Errorf("snapshot exec: %w", err)
+	}
+	stop := context.AfterFunc(ctx, func() { att.Close() })
+	pr, pw := io.Pipe()
+	var stderr bytes.Buffer
+	go func() {
+		_, err := stdcopy.StdCopy(pw, &limitedBuffer{b: &stderr, n: 4096}, att.Reader)
+		pw.CloseWithError(err)
+	}()
+	closeAll := func() error {
+		stop()
+		att.Close()
+		return pr.Close()
+	}
+	br := bufio.NewReader(pr)
+	line, err := br.ReadString('\n')
+	if err != nil {
+		closeAll()
+		if ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		return nil, 0, fmt.Errorf("snapshot helper: %v %s", err, strings.TrimSpace(stderr.String()))
+	}
+	line = strings.TrimSpace(line)
+	switch {
+	case line == "NOTFOUND":
+		closeAll()
+		return nil, 0, fmt.Errorf("%s: %w", p, runner.ErrNotFound)
+	case strings.HasPrefix(line, "TOOLARGE "):
+		closeAll()
+		return nil, 0, fmt.Errorf("%s: %w", strings.TrimSuffix(strings.TrimPrefix(line, "TOOLARGE "), ": "+runner.ErrTooLarge.Error()), runner.ErrTooLarge)
+	case strings.HasPrefix(line, "OK "):
+		size, err := strconv.ParseInt(strings.TrimPrefix(line, "OK "), 10, 64)
+		if err != nil || size < 0 || size > max {
+			closeAll()
+			return nil, 0, fmt.Errorf("snapshot helper: bad size line %q", line)
+		}
+		return readCloser{io.LimitReader(br, size), closerFunc(closeAll)}, size, nil
+	default:
+		closeAll()
+		return nil, 0, fmt.Errorf("snapshot helper: %s", strings.TrimPrefix(line, "ERR "))
+	}
+}
+
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
+
+// limitedBuffer keeps the first n bytes written to it.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if rest := l.n - l.b.Len(); rest > 0 {
+		l.b.Write(p[:min(len(p), rest)])
+	}
+	return len(p), nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // Stop stops both containers, saves the server's log to the run

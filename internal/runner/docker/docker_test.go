@@ -148,7 +148,8 @@ func TestReapAfterKilledRunner(t *testing.T) {
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	argv, _ := a.Argv(nil)
 	env, _ := a.Env(comp.ID, nil)
-	group := "reap-test-" + filepath.Base(filepath.Dir(t.TempDir())) // unique per process: other test processes share the engine
+	// Unique across test processes (TempDir's parent has a random suffix).
+	group := "reap-test-" + strings.ToLower(filepath.Base(filepath.Dir(t.TempDir())))
 	spec := &runner.Spec{RunGroup: group, RunID: "r1", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: a,
 		Argv: argv, Env: env, Container: h.Container, HomeFiles: runnertest.HomeFiles(t), Output: &runnertest.Buffer{}}
 	if _, err := h.Backend.Start(context.Background(), spec); err != nil {

@@ -352,6 +352,9 @@ func (b *Backend) ensureServerImage(ctx context.Context, repoRoot string) error 
 	if err != nil {
 		return err
 	}
+	if err := b.keepHelper(bin); err != nil {
+		return err
+	}
 	ctxDir := filepath.Join(tmp, "context")
 	if err := os.MkdirAll(filepath.Join(ctxDir, "rootfs", "tmp"), 0o755); err != nil {
 		return err
