@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"dataset":     {"internal/competition", "internal/kaggle", "internal/archive", "internal/progress", "internal/grade"},
 	"agent":       {"internal/agent", "internal/pyfloat", "internal/pyjson"},
 	"server":      {"internal/grade", "internal/competition", "internal/table", "internal/pyjson"},
-	"runner":      {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson"},
+	"runner":      {"internal/runner", "internal/competition", "internal/agent", "internal/progress", "internal/server", "internal/grade", "internal/pyjson", "internal/manifest"},
 	"plagiarism":  {"internal/kaggle", "internal/pyfloat", "internal/pyjson"},
 	"bundle":      {"internal/manifest", "internal/report", "internal/grade"},
 	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson"},

@@ -132,3 +132,10 @@ const ServerDir = "server"
 
 // AuditFile is the validation audit log's name inside ServerDir.
 const AuditFile = "audit.jsonl"
+
+// AgentIdentifier is implemented by backends that can name exactly what the
+// agent ran as: an image reference and its content digest (docker), or the
+// SHA-256 of the agent's program (local). It feeds the run manifests.
+type AgentIdentifier interface {
+	AgentIdentity(ctx context.Context, a *agent.Agent) (image, digest, binarySHA256 string)
+}

@@ -197,6 +197,7 @@ func (r *Runner) Execute(ctx context.Context, p *Plan) (*Result, error) {
 	if err := WriteMetadata(p.Dir, p.RunGroup, statuses, r.now()); err != nil {
 		return res, err
 	}
+	ex.writeGroupManifest(ctx)
 	return res, nil
 }
 
@@ -355,6 +356,12 @@ func (ex *execution) runTask(ctx context.Context, i int) {
 				s.AgentSeconds, s.CopyOutSeconds = out.agentSeconds, out.copyOutSeconds
 				s.OutputBytes, s.Warnings = out.outputBytes, out.warnings
 			})
+			var exitCode *int
+			if !out.timedOut {
+				code := out.exitCode
+				exitCode = &code
+			}
+			ex.writeManifest(ctx, t, dir, elapsed, out.timedOut, exitCode, lg)
 			ex.mu.Lock()
 			ex.res.Ran++
 			ex.mu.Unlock()

@@ -386,3 +386,12 @@ func copyFile(src, dst string, mode fs.FileMode) error {
 	}
 	return out.Close()
 }
+
+// AgentIdentity names the agent's image and its content digest (image ID).
+func (b *Backend) AgentIdentity(ctx context.Context, a *agent.Agent) (image, digest, binarySHA256 string) {
+	res, err := b.cli.ImageInspect(ctx, a.Name)
+	if err != nil {
+		return a.Name, "", ""
+	}
+	return a.Name, res.ID, ""
+}
