@@ -41,13 +41,28 @@ func startShell(t *testing.T, h runnertest.Harness, script string, env ...string
 // distinct run ids).
 func startShellRun(t *testing.T, h runnertest.Harness, suffix, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
 	t.Helper()
+	return startAgentRun(t, h, suffix, shellAgent(t, script), script, env...)
+}
+
+// startHelperRun is startShellRun with this test binary staged as
+// /home/agent/helper (see TestMain).
+func startHelperRun(t *testing.T, h runnertest.Harness, suffix, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
+	a := shellAgent(t, script)
+	a.ConfigDir = helperAgentDir(t)
+	a.AgentsDir = filepath.Dir(a.ConfigDir)
+	return startAgentRun(t, h, suffix, a, script, env...)
+}
+
+func startAgentRun(t *testing.T, h runnertest.Harness, suffix string, a *agent.Agent, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	out := &runnertest.Buffer{}
 	runDir := t.TempDir()
 	os.Chmod(runDir, 0o755)
 	os.Chmod(filepath.Dir(runDir), 0o755)
 	spec := &runner.Spec{RunGroup: "g", RunID: comp.ID + suffix, RunDir: runDir, Competition: comp, DataDir: h.DataDir,
-		Agent: shellAgent(t, script), Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
+		Agent: a, Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
 		Container: h.Container, Output: out}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
