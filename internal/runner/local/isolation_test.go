@@ -190,7 +190,7 @@ func TestAttackHostFiles(t *testing.T) {
 		}
 	}
 	script := `for f in ` + strings.Join([]string{raw, other, report}, " ") + `; do cat "$f" >/dev/null 2>&1 && echo "LEAK read $f"; done
-for d in "` + elsewhere + `" "` + h.DataDir + `" /root /var /srv /mnt /media; do ls "$d" >/dev/null 2>&1 && [ -n "$(ls -A "$d" 2>/dev/null)" ] && echo "LEAK listed $d"; done
+for d in "` + elsewhere + `" "` + h.DataDir + `" /root /srv /mnt /media /run/lock /var/lib /var/log; do ls "$d" >/dev/null 2>&1 && [ -n "$(ls -A "$d" 2>/dev/null)" ] && echo "LEAK listed $d"; done
 true`
 	sb, _, out := startShell(t, h, script)
 	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
@@ -310,10 +310,12 @@ sleep 1; echo ready; sleep 30`, hv, key, tag, port, lock)
 %[1]s=dial "$AGENT_DIR/helper" tcp %[5]s
 %[1]s=dial "$AGENT_DIR/helper" unix @mlebench-host-%[3]s
 cat %[6]s 2>/dev/null && echo "LEAK read %[6]s"
-for p in /proc/[0-9]*; do grep -aq %[7]s $p/cmdline 2>/dev/null && echo "LEAK saw host process $p"; done
+for p in /proc/[0-9]*; do grep -aq "mlebench-hostproc-$TAG" $p/cmdline 2>/dev/null && echo "LEAK saw host process $p"; done
 [ "$VICTIM_URL" != "$MLEBENCH_VALIDATE_URL" ] && %[1]s=validate "$AGENT_DIR/helper" "$VICTIM_URL"
-true`, hv, key, tag, port, hostTCP.Addr().String(), lock, marker)
-	asb, _, aout := startHelperRun(t, h, "_attacker", attacker, "VICTIM_URL="+victimURL)
+true`, hv, key, tag, port, hostTCP.Addr().String(), lock)
+	// (The marker is assembled at run time: the attacker's own command
+	// line must not contain it.)
+	asb, _, aout := startHelperRun(t, h, "_attacker", attacker, "VICTIM_URL="+victimURL, "TAG="+tag)
 	if code, err := asb.Wait(t.Context()); err != nil || code != 0 {
 		t.Fatalf("attacker Wait = %d, %v\n%s", code, err, aout)
 	}

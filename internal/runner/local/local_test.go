@@ -47,32 +47,43 @@ func TestSuite(t *testing.T) {
 func TestEndToEnd(t *testing.T) {
 	h := harness(t)
 	runs := t.TempDir()
-	res := runnertest.EndToEnd(t, h, runs, nil)
-	// Sealing: every private dir is root-only now, and the work trees are
-	// gone (not retained).
+	modes := map[string]os.FileMode{}
 	for _, id := range h.Competitions {
 		comp, _ := h.Catalog.Lookup(id)
-		st, err := os.Stat(comp.PathsIn(h.DataDir).Private)
-		if err != nil || st.Mode().Perm() != 0o700 {
-			t.Errorf("%s private dir mode %v (err %v), want 0700", id, st.Mode().Perm(), err)
+		for _, d := range []string{h.DataDir, comp.PathsIn(h.DataDir).Private, comp.PathsIn(h.DataDir).Public} {
+			st, err := os.Stat(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			modes[d] = st.Mode()
+		}
+	}
+	res := runnertest.EndToEnd(t, h, runs, nil)
+	// The user's directories are as they were, and the sandboxes are
+	// gone (not retained).
+	for d, m := range modes {
+		if st, err := os.Stat(d); err != nil || st.Mode() != m {
+			t.Errorf("%s: mode changed from %v (err %v)", d, m, err)
 		}
 	}
 	for _, task := range res.Plan.Tasks {
 		if _, err := os.Stat(filepath.Join(res.Plan.RunDir(task), "home")); !os.IsNotExist(err) {
-			t.Errorf("run %s: work tree not removed (%v)", task.RunID, err)
+			t.Errorf("run %s: work tree in the run directory (%v)", task.RunID, err)
+		}
+		left, _ := filepath.Glob(filepath.Join(os.TempDir(), ".mlebench-sandboxes", "mlebench-sandbox-"+task.RunID+"-*"))
+		if len(left) > 0 {
+			t.Errorf("run %s: sandbox directory not removed: %v", task.RunID, left)
 		}
 	}
 }
 
-// TestUnsealedRefused: without root and without AllowUnsealed, Start
-// refuses; this runs the check as the current (root) user by asking for a
-// sandbox whose private data the agent's uid owns.
-func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
+// TestAnswersOutOfViewWhateverTheirModes: answers the agent's uid owns, in
+// a world-writable private directory, stay out of reach (the data root is
+// not in the sandbox at all), and their modes are left alone.
+func TestAnswersOutOfViewWhateverTheirModes(t *testing.T) {
 	h := harness(t)
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	priv := comp.PathsIn(h.DataDir).Private
-	// The agent's uid owns the answers file: chmod of the directory cannot
-	// help, so sealing still holds only because the directory is 0700 root.
 	ans := comp.PathsIn(h.DataDir).Answers
 	if err := os.Chown(ans, local.DefaultUID, local.DefaultUID); err != nil {
 		t.Fatal(err)
@@ -91,22 +102,21 @@ func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
 		t.Errorf("Wait = %d, %v; output:\n%s", code, err, out)
 	}
 	st, _ := os.Stat(priv)
-	if st.Mode().Perm() != 0o700 {
-		t.Errorf("private dir mode %v after Start, want 0700", st.Mode().Perm())
+	if st.Mode().Perm() != 0o777 {
+		t.Errorf("private dir mode %v after Start, want 0777 (unchanged)", st.Mode().Perm())
 	}
 }
 
-// TestPrivateModePublicFilesAreCopied: a public file the agent's uid could
-// not read through a hard link is copied instead (readable, read-only), and
-// the original keeps its mode.
-func TestPrivateModePublicFilesAreCopied(t *testing.T) {
+// TestPrivateDataRoot: a data root the agents' uids cannot traverse (mode
+// 0700, as under /root) still gives the agent its public data, read-only,
+// and keeps its mode.
+func TestPrivateDataRoot(t *testing.T) {
 	h := harness(t)
-	comp, _ := h.Catalog.Lookup(h.Competitions[0])
-	sample := comp.PathsIn(h.DataDir).SampleSubmission
-	if err := os.Chmod(sample, 0o600); err != nil {
+	if err := os.Chmod(h.DataDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	spec := &runner.Spec{RunGroup: "g", RunID: "modes", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	spec := &runner.Spec{RunGroup: "g", RunID: "private-root", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
 		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, Output: &runnertest.Buffer{}}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
@@ -119,7 +129,14 @@ func TestPrivateModePublicFilesAreCopied(t *testing.T) {
 		t.Fatalf("Wait = %d, %v; output:\n%s", code, err, out)
 	}
 	runnertest.CheckDummyOutput(t, out)
-	if st, _ := os.Stat(sample); st.Mode().Perm() != 0o600 {
-		t.Errorf("original sample submission mode changed to %v", st.Mode().Perm())
+	if st, _ := os.Stat(h.DataDir); st.Mode().Perm() != 0o700 {
+		t.Errorf("data root mode changed to %v", st.Mode().Perm())
+	}
+	// Read-only: neither new files nor removals.
+	sb2, _, out2 := startShell(t, h, `cat /home/data/sample_submission.csv >/dev/null && echo READ
+touch /home/data/x 2>/dev/null && echo "LEAK wrote"
+rm -f /home/data/sample_submission.csv 2>/dev/null; [ -f /home/data/sample_submission.csv ] || echo "LEAK removed"; true`)
+	if code, err := sb2.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(out2.String(), "READ") || strings.Contains(out2.String(), "LEAK") {
+		t.Errorf("Wait = %d, %v; output:\n%s", code, err, out2)
 	}
 }
