@@ -314,11 +314,11 @@ echo ready; sleep 4; cat "$SUBMISSION_DIR/secret.txt"; echo alive`)
 		time.Sleep(20 * time.Millisecond)
 	}
 	// The victim's /home on the host.
-	homes, _ := filepath.Glob(filepath.Join(os.TempDir(), ".mlebench-sandboxes", "mlebench-sandbox-"+vspec.RunID+"-*", "home"))
-	if len(homes) != 1 {
-		t.Fatalf("victim's sandbox directory: %v", homes)
+	dirs := sandboxDirs(vspec.RunID)
+	if len(dirs) != 1 {
+		t.Fatalf("victim's sandbox directory: %v", dirs)
 	}
-	home := homes[0]
+	home := filepath.Join(dirs[0], "home")
 	script := `T="$TARGET/submission/secret.txt"
 cat "$T" 2>/dev/null && echo "LEAK read $T"
 ls "$TARGET" >/dev/null 2>&1 && echo "LEAK listed $TARGET"
