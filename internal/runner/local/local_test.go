@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mlebench/mlebench/internal/agent"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions"
 	"github.com/mlebench/mlebench/internal/runner"
@@ -37,6 +38,9 @@ func harness(t *testing.T) runnertest.Harness {
 	}
 	t.Cleanup(func() { b.Close() })
 	if !b.Sealed() {
+		if os.Getenv("MLEBENCH_REQUIRE_BWRAP") != "" {
+			t.Fatal("MLEBENCH_REQUIRE_BWRAP is set, but the local backend cannot build sandboxes here (bwrap with user namespaces)")
+		}
 		t.Skip("the local backend cannot build sandboxes here (bwrap with user namespaces)")
 	}
 	cfg := runner.DefaultContainerConfig()
@@ -154,4 +158,46 @@ func sandboxDirs(runID string) []string {
 	a, _ := filepath.Glob(filepath.Join(os.TempDir(), ".mlebench-sandboxes", "mlebench-sandbox-"+runID+"-*"))
 	b, _ := filepath.Glob(filepath.Join(os.TempDir(), "mlebench-sandbox-"+runID+"-*"))
 	return append(a, b...)
+}
+
+// TestLayoutAsOnDocker: the agent sees the original's layout, exactly the
+// files and variables the docker backend gives it: /home/{data,submission,
+// logs,code,agent,nonroot}, the instructions byte for byte, the *_DIR
+// variables and http://localhost:5000/validate, uid 1000, /home as working
+// directory.
+func TestLayoutAsOnDocker(t *testing.T) {
+	h := harness(t)
+	script := `cd /home/submission && for f in /home/*.txt /home/*.sh; do cp "$f" .; done
+echo "ENV $SUBMISSION_DIR $LOGS_DIR $CODE_DIR $AGENT_DIR $MLEBENCH_HOME $MLEBENCH_VALIDATE_URL $HOME"
+echo "DIRS $(cd /home && ls -d */ | tr '\n' ' ')"
+echo "ID $(id -u) $(id -g) $(id -un)"
+cd /home/code && echo "PWD $OLDPWD"`
+	sb, _, out := startShell(t, h, script)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	for _, want := range []string{
+		"ENV /home/submission /home/logs /home/code /home/agent /home http://localhost:5000/validate /home/nonroot",
+		"DIRS agent/ code/ data/ logs/ nonroot/ submission/",
+		"ID 1000 1000 nonroot",
+		"PWD /home",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("agent output lacks %q:\n%s", want, out)
+		}
+	}
+	dst := t.TempDir()
+	if err := sb.CopyOut(t.Context(), "submission", dst); err != nil {
+		t.Fatal(err)
+	}
+	files := agent.Container.HomeFiles()
+	for name, text := range files {
+		got, err := os.ReadFile(filepath.Join(dst, "submission", name))
+		if err != nil || string(got) != text {
+			t.Errorf("/home/%s differs from the docker backend's (err %v)", name, err)
+		}
+	}
+	if len(files) == 0 {
+		t.Error("no home files")
+	}
 }
