@@ -272,6 +272,13 @@ echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		for _, task := range plan.Tasks {
+			for _, d := range sandboxDirs(task.RunID) {
+				os.RemoveAll(d) // retained
+			}
+		}
+	})
 	// Give the finished runs something to read.
 	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend}
 	if _, err := r.Execute(t.Context(), plan); err != nil {
