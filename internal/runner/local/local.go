@@ -270,6 +270,25 @@ func (b *Backend) Close() error {
 	return nil
 }
 
+// removeStaleInits removes the init directories of harness processes that
+// no longer exist (killed before Close), named mlebench-init-<pid>-*.
+func removeStaleInits(parent string) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "mlebench-init-*-*"))
+	for _, d := range dirs {
+		f := strings.Split(filepath.Base(d), "-")
+		if len(f) != 4 {
+			continue
+		}
+		pid, err := strconv.Atoi(f[2])
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); errors.Is(err, fs.ErrNotExist) {
+			os.RemoveAll(d)
+		}
+	}
+}
+
 // stageInit copies the running binary into parent/mlebench-init-*/ (mode
 // 0755, readable by every agent uid) once; sandboxes mount that directory
 // read-only at initDir and run the binary as their init.
@@ -283,7 +302,8 @@ func (b *Backend) stageInit(parent string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("local backend: finding the running binary: %w", err)
 	}
-	dir, err := os.MkdirTemp(parent, "mlebench-init-")
+	removeStaleInits(parent)
+	dir, err := os.MkdirTemp(parent, fmt.Sprintf("mlebench-init-%d-", os.Getpid()))
 	if err != nil {
 		return "", err
 	}
@@ -546,9 +566,15 @@ func (sb *sandbox) startSealed(staged string) error {
 	args = append(args, "--info-fd", "5", "--", initDir2(), "-run", spec.RunID, "--")
 	args = append(args, argv...)
 
+	bw := bwrapPath
+	if bw == "" {
+		if bw, err = exec.LookPath("bwrap"); err != nil {
+			return fmt.Errorf("local backend: %w", err)
+		}
+	}
 	tail := &tailWriter{}
 	out := io.MultiWriter(spec.Output, tail)
-	sb.cmd = &exec.Cmd{Path: bwrapPath, Args: append([]string{"bwrap"}, args...), Env: env, Stdout: out, Stderr: out,
+	sb.cmd = &exec.Cmd{Path: bw, Args: append([]string{"bwrap"}, args...), Env: env, Stdout: out, Stderr: out,
 		ExtraFiles: extra, WaitDelay: 5 * time.Second}
 	sb.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if root {
