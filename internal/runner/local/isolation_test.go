@@ -425,3 +425,20 @@ while [ ! -s "$SUBMISSION_DIR/submission.csv" ]; do sleep 0.05; done
 		})
 	}
 }
+
+// TestAttackNestedUserNamespace: the agent cannot create user namespaces
+// of its own (much of the kernel's attack surface for unprivileged users
+// sits behind them; Docker's default seccomp profile refuses them too).
+func TestAttackNestedUserNamespace(t *testing.T) {
+	h := harness(t)
+	if _, err := exec.LookPath("unshare"); err != nil {
+		t.Skip("no unshare(1) to try with")
+	}
+	sb, _, out := startShell(t, h, `unshare -Ur true 2>/dev/null && echo "LEAK nested user namespace"; echo tried`)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(out.String(), "tried") {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	if strings.Contains(out.String(), "LEAK") {
+		t.Errorf("the agent created a user namespace:\n%s", out)
+	}
+}

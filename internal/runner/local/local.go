@@ -28,7 +28,7 @@
 //     Unix socket bind-mounted read-only at /run/mlebench.
 //   - The agent runs as uid/gid 1000 ("nonroot") inside, without
 //     capabilities, with no_new_privs, in a new session (no terminal
-//     injection). On the host it is: as root, a uid/gid of its own from
+//     injection), and cannot create user namespaces of its own. On the host it is: as root, a uid/gid of its own from
 //     the agents' range (Options.UID, 2000000000 by default), allocated
 //     atomically across harness processes with lock files
 //     (/run/mlebench-agent-ids/<uid>.lock, flock); as a non-root user, the
@@ -190,7 +190,7 @@ var sealCheck = sync.OnceValue(func() error {
 	}
 	bwrapPath = p
 	args := []string{"--unshare-all", "--unshare-user", "--uid", strconv.Itoa(sandboxUID), "--gid", strconv.Itoa(sandboxUID),
-		"--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL"}
+		"--disable-userns", "--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL"}
 	args = append(args, systemView()...)
 	args = append(args, "--proc", "/proc", "--dev", "/dev", "--", "/bin/sh", "-c", "exit 0")
 	cmd := exec.Command(p, args...)
@@ -515,7 +515,7 @@ func (sb *sandbox) startSealed(staged string) error {
 		shm = 64 << 20 // Docker's default
 	}
 	args := []string{"--unshare-all", "--unshare-user", "--uid", strconv.Itoa(sandboxUID), "--gid", strconv.Itoa(sandboxUID),
-		"--hostname", "mlebench", "--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL"}
+		"--disable-userns", "--hostname", "mlebench", "--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL"}
 	args = append(args, systemView()...)
 	args = append(args, "--dir", "/etc")
 	for _, e := range etcEntries {

@@ -58,7 +58,7 @@ func TestNonRoot(t *testing.T) {
 	if err := os.Chown(tmp, nobody, nobody); err != nil {
 		t.Fatal(err)
 	}
-	tests := "^(TestSuite|TestAttackHostFiles|TestAttackCrossSandboxChannels|TestAttackLeaseOnSubmission|TestDataDirUnchanged|TestAttackDaemonRewritesAfterExit|TestAttackConcurrentRun|TestAttackForkBomb|TestLayoutAsOnDocker)$"
+	tests := "^(TestSuite|TestAttackHostFiles|TestAttackCrossSandboxChannels|TestAttackLeaseOnSubmission|TestDataDirUnchanged|TestAttackDaemonRewritesAfterExit|TestAttackConcurrentRun|TestAttackForkBomb|TestLayoutAsOnDocker|TestAttackNestedUserNamespace)$"
 	cmd := exec.Command(bin, "-test.run", tests, "-test.v", "-test.count=1")
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + tmp, "TMPDIR=" + tmp,
 		"MLEBENCH_TEST_DUMMY_AGENT=" + filepath.Join(dummy, "dummy-agent")}
