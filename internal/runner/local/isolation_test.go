@@ -175,9 +175,17 @@ func hostUID(marker string) string {
 // and grading report) must not exist for the agent.
 func TestAttackHostFiles(t *testing.T) {
 	h := harness(t)
-	elsewhere := t.TempDir()
+	// Outside the temporary directories (which a sandbox may have private
+	// versions of): next to the test's sources.
+	elsewhere, err := os.MkdirTemp(".", "host-files-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(elsewhere) })
+	if elsewhere, err = filepath.Abs(elsewhere); err != nil {
+		t.Fatal(err)
+	}
 	os.Chmod(elsewhere, 0o755)
-	os.Chmod(filepath.Dir(elsewhere), 0o755)
 	raw := filepath.Join(elsewhere, "downloads", "train.csv")
 	other := filepath.Join(elsewhere, "runs", "2024-01-01T00-00-00-GMT_run-group_x", "comp_1", "submission", "submission.csv")
 	report := filepath.Join(elsewhere, "runs", "2024-01-01T00-00-00-GMT_run-group_x", "grading_report.json")
