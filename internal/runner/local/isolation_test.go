@@ -120,6 +120,15 @@ wait`
 	runDir := t.TempDir()
 	os.Chmod(runDir, 0o755)
 	h := harness0{cat: cat, data: os.Getenv("MLEBENCH_IDENTITY_DATA")}
+	a := shellAgent(t, script)
+	// Everything but the sandbox itself is done before the go signal, so
+	// both children reach the id allocation at the same moment.
+	if !b.Sealed() {
+		t.Fatal("cannot build sandboxes")
+	}
+	if err := b.Prepare(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
 	for {
 		if _, err := os.Stat(os.Getenv("MLEBENCH_IDENTITY_GO")); err == nil {
 			break
@@ -128,7 +137,7 @@ wait`
 	}
 	out := &runnertest.Buffer{}
 	spec := &runner.Spec{RunGroup: "g-" + name, RunID: comp.ID + "_ident-" + name, RunDir: runDir, Competition: comp, DataDir: h.data,
-		Agent: shellAgent(t, script), Argv: []string{"/bin/sh", "-c", script},
+		Agent: a, Argv: []string{"/bin/sh", "-c", script},
 		Env: []string{"COMPETITION_ID=" + comp.ID, "MLEBENCH_IDENTITY_SECRET=" + secret,
 			"PREFIX=" + strings.TrimSuffix(secret, name), "OTHER=" + map[string]string{"a": "b", "b": "a"}[name]},
 		Container: runner.DefaultContainerConfig(), Output: out}
