@@ -41,14 +41,29 @@ func startShell(t *testing.T, h runnertest.Harness, script string, env ...string
 // distinct run ids).
 func startShellRun(t *testing.T, h runnertest.Harness, suffix, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
 	t.Helper()
+	return startAgentRun(t, h, suffix, shellAgent(t, script), script, env...)
+}
+
+// startHelperRun is startShellRun with this test binary staged as
+// /home/agent/helper (see TestMain).
+func startHelperRun(t *testing.T, h runnertest.Harness, suffix, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
+	a := shellAgent(t, script)
+	a.ConfigDir = helperAgentDir(t)
+	a.AgentsDir = filepath.Dir(a.ConfigDir)
+	return startAgentRun(t, h, suffix, a, script, env...)
+}
+
+func startAgentRun(t *testing.T, h runnertest.Harness, suffix string, a *agent.Agent, script string, env ...string) (runner.Sandbox, *runner.Spec, *runnertest.Buffer) {
+	t.Helper()
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	out := &runnertest.Buffer{}
 	runDir := t.TempDir()
 	os.Chmod(runDir, 0o755)
 	os.Chmod(filepath.Dir(runDir), 0o755)
 	spec := &runner.Spec{RunGroup: "g", RunID: comp.ID + suffix, RunDir: runDir, Competition: comp, DataDir: h.DataDir,
-		Agent: shellAgent(t, script), Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
-		Container: h.Container, Output: out}
+		Agent: a, Argv: []string{"/bin/sh", "-c", script}, Env: append([]string{"COMPETITION_ID=" + comp.ID}, env...),
+		Container: h.Container, HomeFiles: runnertest.HomeFiles(t), Output: out}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
@@ -182,10 +197,10 @@ mkdir -p "$LOGS_DIR/sub" && ln -s "` + p.Private + `" "$LOGS_DIR/sub/x"`
 func TestAttackEscapedProcessIsKilled(t *testing.T) {
 	h := harness(t)
 	marker := "mlebench-escapee-" + strings.ReplaceAll(t.Name(), "/", "-")
-	script := `cp /bin/sleep "$TMPDIR/` + marker + `" && setsid "$TMPDIR/` + marker + `" 600 </dev/null >/dev/null 2>&1 &
-sleep 0.5; echo started`
+	script := `cp /bin/sleep /tmp/` + marker + ` && setsid /tmp/` + marker + ` 600 </dev/null >/dev/null 2>&1 &
+sleep 0.5; [ -x /tmp/` + marker + ` ] && echo started`
 	sb, _, out := startShell(t, h, script)
-	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(out.String(), "started") {
 		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
 	}
 	deadline := time.Now().Add(5 * time.Second)
@@ -202,13 +217,13 @@ sleep 0.5; echo started`
 func TestAttackEscapedProcessAfterTimeLimit(t *testing.T) {
 	h := harness(t)
 	marker := "mlebench-escapee-" + strings.ReplaceAll(t.Name(), "/", "-")
-	script := `cp /bin/sleep "$TMPDIR/` + marker + `" && setsid "$TMPDIR/` + marker + `" 600 </dev/null >/dev/null 2>&1 &
-sleep 600`
+	script := `cp /bin/sleep /tmp/` + marker + ` && setsid /tmp/` + marker + ` 600 </dev/null >/dev/null 2>&1 &
+sleep 0.5; [ -x /tmp/` + marker + ` ] && echo started; sleep 600`
 	sb, _, out := startShell(t, h, script)
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
 	defer cancel()
-	if _, err := sb.Wait(ctx); err == nil {
-		t.Fatalf("Wait returned before the time limit\n%s", out)
+	if _, err := sb.Wait(ctx); err == nil || !strings.Contains(out.String(), "started") {
+		t.Fatalf("Wait returned before the time limit, or the escapee did not start\n%s", out)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for processAlive(marker) {
@@ -232,25 +247,22 @@ func processAlive(marker string) bool {
 
 // TestAttackOtherRunsOfTheGroup: an agent must not read what earlier runs
 // of its group produced (other seeds' submissions, snapshots, logs, audit
-// logs), neither in their run directories nor in their work trees (kept
-// here by Retain).
+// logs), neither in their run directories nor in their sandbox
+// directories (kept here by Retain).
 func TestAttackOtherRunsOfTheGroup(t *testing.T) {
 	h := harness(t)
-	// The attacker knows where the runs are (RUNS) and where its own work
-	// tree is, and looks for files below both.
-	script := `SELF="$MLEBENCH_HOME"
-SANDBOXES=$(dirname "$(dirname "$SELF")")
-ls -a "$SANDBOXES"
-find "$RUNS" "$SANDBOXES" -maxdepth 7 -type f 2>/dev/null | while read -r f; do
-  case "$f" in "$SELF"/*) continue;; esac
+	// The attacker knows where the runs and the sandboxes are on the host.
+	script := `find "$RUNS" "$SANDBOXES" -maxdepth 7 -type f 2>/dev/null | while read -r f; do
   cat "$f" >/dev/null 2>&1 && echo "LEAK $f"
 done
+ls -a "$SANDBOXES" 2>/dev/null && echo "LEAK listed $SANDBOXES"
 echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 	a := shellAgent(t, script)
 	runs := t.TempDir()
 	os.Chmod(runs, 0o755)
 	os.Chmod(filepath.Dir(runs), 0o755)
-	a.EnvVars = []agent.Param{{Key: "RUNS", Value: agent.Value{Kind: agent.Str, Text: runs}}}
+	a.EnvVars = []agent.Param{{Key: "RUNS", Value: agent.Value{Kind: agent.Str, Text: runs}},
+		{Key: "SANDBOXES", Value: agent.Value{Kind: agent.Str, Text: filepath.Join(os.TempDir(), ".mlebench-sandboxes")}}}
 	cfg := runner.Config{AgentID: a.ID, AgentName: a.Name, CompetitionIDs: h.Competitions[:1], Seeds: 3,
 		TimeLimit: runner.Duration(time.Minute), SnapshotInterval: runner.Duration(time.Hour), Container: h.Container, Retain: true}
 	plan, err := runner.NewPlan(runs, cfg, time.Now())
@@ -260,6 +272,13 @@ echo "seed output" > "$SUBMISSION_DIR/submission.csv"; true`
 	if err := plan.Write(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		for _, task := range plan.Tasks {
+			for _, d := range sandboxDirs(task.RunID) {
+				os.RemoveAll(d) // retained
+			}
+		}
+	})
 	// Give the finished runs something to read.
 	r := &runner.Runner{Catalog: h.Catalog, DataDir: h.DataDir, Agent: a, Backend: h.Backend, HomeFiles: runnertest.HomeFiles(t)}
 	if _, err := r.Execute(t.Context(), plan); err != nil {
@@ -292,9 +311,8 @@ func TestAttackSetuidPrograms(t *testing.T) {
 // files, directly and through /proc/<pid>/cwd, and to signal it.
 func TestAttackConcurrentRun(t *testing.T) {
 	h := harness(t)
-	victim, _, vout := startShellRun(t, h, "_victim", `echo "HOME=$MLEBENCH_HOME"; echo secret > "$SUBMISSION_DIR/secret.txt"; chmod 644 "$SUBMISSION_DIR/secret.txt"
+	victim, vspec, vout := startShellRun(t, h, "_victim", `echo secret > "$SUBMISSION_DIR/secret.txt"; chmod 644 "$SUBMISSION_DIR/secret.txt"
 echo ready; sleep 4; cat "$SUBMISSION_DIR/secret.txt"; echo alive`)
-	var home string
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(vout.String(), "ready") {
 		if time.Now().After(deadline) {
@@ -302,11 +320,12 @@ echo ready; sleep 4; cat "$SUBMISSION_DIR/secret.txt"; echo alive`)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	for _, line := range strings.Split(vout.String(), "\n") {
-		if v, ok := strings.CutPrefix(line, "HOME="); ok {
-			home = v
-		}
+	// The victim's /home on the host.
+	dirs := sandboxDirs(vspec.RunID)
+	if len(dirs) != 1 {
+		t.Fatalf("victim's sandbox directory: %v", dirs)
 	}
+	home := filepath.Join(dirs[0], "home")
 	script := `T="$TARGET/submission/secret.txt"
 cat "$T" 2>/dev/null && echo "LEAK read $T"
 ls "$TARGET" >/dev/null 2>&1 && echo "LEAK listed $TARGET"
@@ -365,7 +384,7 @@ func TestAttackSharedTmp(t *testing.T) {
 		t.Cleanup(func() { os.Remove(filepath.Join(d, name)) })
 	}
 	// The agent's own work tree (below /tmp here) stays usable.
-	write += `echo ok > "$TMPDIR/x" && cat "$TMPDIR/x" && cd "$SUBMISSION_DIR" && echo id > submission.csv`
+	write += `echo ok > /tmp/x && cat /tmp/x && cd "$SUBMISSION_DIR" && echo id > submission.csv`
 	sb, _, out := startShellRun(t, h, "_writer", write)
 	if code, err := sb.Wait(t.Context()); err != nil || code != 0 || strings.Contains(out.String(), "FAILED") || !strings.Contains(out.String(), "ok") {
 		t.Fatalf("writer Wait = %d, %v\n%s", code, err, out)

@@ -3,6 +3,8 @@
 package local
 
 import (
+	"github.com/mlebench/mlebench/internal/runner"
+
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +31,12 @@ const maxCopyDepth = 256
 // length is no limit. Entries that are skipped (symlinks, special files,
 // entries that vanished, nesting deeper than maxCopyDepth) are reported to
 // note. src itself must not be a symlink.
-func copyOut(src, dst string, note func(string)) error {
+//
+// With a budget, each regular file's apparent size is reserved before any
+// of it is written; a file that does not fit is skipped (never truncated,
+// never expanded: a sparse file counts at its apparent size) and the budget
+// records it.
+func copyOut(src, dst string, note func(string), budget *runner.OutputBudget) error {
 	sfd, err := unix.Open(src, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return &os.PathError{Op: "open", Path: src, Err: err}
@@ -43,12 +50,13 @@ func copyOut(src, dst string, note func(string)) error {
 		return &os.PathError{Op: "open", Path: dst, Err: err}
 	}
 	defer unix.Close(dfd)
-	c := &copier{note: note}
+	c := &copier{note: note, budget: budget}
 	return c.dir(sfd, dfd, src, 0)
 }
 
 type copier struct {
-	note func(string)
+	note   func(string)
+	budget *runner.OutputBudget
 }
 
 func (c *copier) skip(path, why string) {
@@ -110,6 +118,11 @@ func (c *copier) entry(fd, dfd int, name, p string, depth int) error {
 		defer unix.Close(sub)
 		return c.dir(fd, sub, p, depth+1)
 	case unix.S_IFREG:
+		if c.budget != nil && !c.budget.Reserve(st.Size) {
+			c.budget.Skip(p, st.Size)
+			c.skip(p, fmt.Sprintf("%d bytes do not fit in what is left of the run's output cap", st.Size))
+			return nil
+		}
 		perm := uint32(st.Mode&0o777) | 0o600
 		out, err := unix.Openat(dfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, perm)
 		if err != nil {
@@ -122,7 +135,9 @@ func (c *copier) entry(fd, dfd int, name, p string, depth int) error {
 			return fmt.Errorf("copying %s: cannot duplicate its descriptor", p)
 		}
 		in := os.NewFile(uintptr(infd), p)
-		_, err = io.Copy(dst, in)
+		// At most the reserved size: a file the agent grows meanwhile (it is
+		// stopped by now, but a budget must hold regardless) is cut there.
+		_, err = io.Copy(dst, io.LimitReader(in, st.Size))
 		in.Close()
 		if cerr := dst.Close(); err == nil {
 			err = cerr

@@ -17,9 +17,6 @@ import (
 
 func harness(t *testing.T) runnertest.Harness {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("the local backend seals runs only as root")
-	}
 	cat, err := competition.NewCatalog(competitions.All())
 	if err != nil {
 		t.Fatal(err)
@@ -30,11 +27,21 @@ func harness(t *testing.T) runnertest.Harness {
 	os.Chmod(data, 0o755)
 	os.Chmod(filepath.Dir(data), 0o755)
 	ids := runnertest.PrepareCompetitions(t, cat, data, 2)
-	b, err := local.New(local.Options{Catalog: cat})
+	opt := local.Options{Catalog: cat}
+	if p := os.Getenv("MLEBENCH_TEST_DUMMY_AGENT"); p != "" {
+		opt.Stage.Prebuilt = map[string]string{"dummy-agent": p}
+	}
+	b, err := local.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
+	if !b.Sealed() {
+		if os.Getenv("MLEBENCH_REQUIRE_BWRAP") != "" {
+			t.Fatal("MLEBENCH_REQUIRE_BWRAP is set, but the local backend cannot build sandboxes here (bwrap with user namespaces)")
+		}
+		t.Skip("the local backend cannot build sandboxes here (bwrap with user namespaces)")
+	}
 	cfg := runner.DefaultContainerConfig()
 	cfg.MemLimit = 2 << 30
 	return runnertest.Harness{Backend: b, Catalog: cat, DataDir: data, Agent: runnertest.DummyAgent(t), Competitions: ids, Container: cfg}
@@ -47,32 +54,45 @@ func TestSuite(t *testing.T) {
 func TestEndToEnd(t *testing.T) {
 	h := harness(t)
 	runs := t.TempDir()
-	res := runnertest.EndToEnd(t, h, runs, nil)
-	// Sealing: every private dir is root-only now, and the work trees are
-	// gone (not retained).
+	modes := map[string]os.FileMode{}
 	for _, id := range h.Competitions {
 		comp, _ := h.Catalog.Lookup(id)
-		st, err := os.Stat(comp.PathsIn(h.DataDir).Private)
-		if err != nil || st.Mode().Perm() != 0o700 {
-			t.Errorf("%s private dir mode %v (err %v), want 0700", id, st.Mode().Perm(), err)
+		for _, d := range []string{h.DataDir, comp.PathsIn(h.DataDir).Private, comp.PathsIn(h.DataDir).Public} {
+			st, err := os.Stat(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			modes[d] = st.Mode()
+		}
+	}
+	res := runnertest.EndToEnd(t, h, runs, nil)
+	// The user's directories are as they were, and the sandboxes are
+	// gone (not retained).
+	for d, m := range modes {
+		if st, err := os.Stat(d); err != nil || st.Mode() != m {
+			t.Errorf("%s: mode changed from %v (err %v)", d, m, err)
 		}
 	}
 	for _, task := range res.Plan.Tasks {
 		if _, err := os.Stat(filepath.Join(res.Plan.RunDir(task), "home")); !os.IsNotExist(err) {
-			t.Errorf("run %s: work tree not removed (%v)", task.RunID, err)
+			t.Errorf("run %s: work tree in the run directory (%v)", task.RunID, err)
+		}
+		if left := sandboxDirs(task.RunID); len(left) > 0 {
+			t.Errorf("run %s: sandbox directory not removed: %v", task.RunID, left)
 		}
 	}
 }
 
-// TestUnsealedRefused: without root and without AllowUnsealed, Start
-// refuses; this runs the check as the current (root) user by asking for a
-// sandbox whose private data the agent's uid owns.
-func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
+// TestAnswersOutOfViewWhateverTheirModes: answers the agent's uid owns, in
+// a world-writable private directory, stay out of reach (the data root is
+// not in the sandbox at all), and their modes are left alone.
+func TestAnswersOutOfViewWhateverTheirModes(t *testing.T) {
 	h := harness(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root (chown)")
+	}
 	comp, _ := h.Catalog.Lookup(h.Competitions[0])
 	priv := comp.PathsIn(h.DataDir).Private
-	// The agent's uid owns the answers file: chmod of the directory cannot
-	// help, so sealing still holds only because the directory is 0700 root.
 	ans := comp.PathsIn(h.DataDir).Answers
 	if err := os.Chown(ans, local.DefaultUID, local.DefaultUID); err != nil {
 		t.Fatal(err)
@@ -91,22 +111,21 @@ func TestSealingDetectsAgentOwnedAnswers(t *testing.T) {
 		t.Errorf("Wait = %d, %v; output:\n%s", code, err, out)
 	}
 	st, _ := os.Stat(priv)
-	if st.Mode().Perm() != 0o700 {
-		t.Errorf("private dir mode %v after Start, want 0700", st.Mode().Perm())
+	if st.Mode().Perm() != 0o777 {
+		t.Errorf("private dir mode %v after Start, want 0777 (unchanged)", st.Mode().Perm())
 	}
 }
 
-// TestPrivateModePublicFilesAreCopied: a public file the agent's uid could
-// not read through a hard link is copied instead (readable, read-only), and
-// the original keeps its mode.
-func TestPrivateModePublicFilesAreCopied(t *testing.T) {
+// TestPrivateDataRoot: a data root the agents' uids cannot traverse (mode
+// 0700, as under /root) still gives the agent its public data, read-only,
+// and keeps its mode.
+func TestPrivateDataRoot(t *testing.T) {
 	h := harness(t)
-	comp, _ := h.Catalog.Lookup(h.Competitions[0])
-	sample := comp.PathsIn(h.DataDir).SampleSubmission
-	if err := os.Chmod(sample, 0o600); err != nil {
+	if err := os.Chmod(h.DataDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	spec := &runner.Spec{RunGroup: "g", RunID: "modes", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
+	comp, _ := h.Catalog.Lookup(h.Competitions[0])
+	spec := &runner.Spec{RunGroup: "g", RunID: "private-root", RunDir: t.TempDir(), Competition: comp, DataDir: h.DataDir, Agent: h.Agent,
 		Argv: []string{"/home/agent/dummy-agent"}, Env: []string{"COMPETITION_ID=" + comp.ID}, HomeFiles: runnertest.HomeFiles(t), Output: &runnertest.Buffer{}}
 	sb, err := h.Backend.Start(t.Context(), spec)
 	if err != nil {
@@ -119,7 +138,65 @@ func TestPrivateModePublicFilesAreCopied(t *testing.T) {
 		t.Fatalf("Wait = %d, %v; output:\n%s", code, err, out)
 	}
 	runnertest.CheckDummyOutput(t, out)
-	if st, _ := os.Stat(sample); st.Mode().Perm() != 0o600 {
-		t.Errorf("original sample submission mode changed to %v", st.Mode().Perm())
+	if st, _ := os.Stat(h.DataDir); st.Mode().Perm() != 0o700 {
+		t.Errorf("data root mode changed to %v", st.Mode().Perm())
+	}
+	// Read-only: neither new files nor removals.
+	sb2, _, out2 := startShell(t, h, `cat /home/data/sample_submission.csv >/dev/null && echo READ
+touch /home/data/x 2>/dev/null && echo "LEAK wrote"
+rm -f /home/data/sample_submission.csv 2>/dev/null; [ -f /home/data/sample_submission.csv ] || echo "LEAK removed"; true`)
+	if code, err := sb2.Wait(t.Context()); err != nil || code != 0 || !strings.Contains(out2.String(), "READ") || strings.Contains(out2.String(), "LEAK") {
+		t.Errorf("Wait = %d, %v; output:\n%s", code, err, out2)
+	}
+}
+
+// sandboxDirs are the host directories of the run's sandboxes (in the
+// default sandbox root: .mlebench-sandboxes of the temporary directory when
+// root, the temporary directory itself otherwise).
+func sandboxDirs(runID string) []string {
+	a, _ := filepath.Glob(filepath.Join(os.TempDir(), ".mlebench-sandboxes", "mlebench-sandbox-"+runID+"-*"))
+	b, _ := filepath.Glob(filepath.Join(os.TempDir(), "mlebench-sandbox-"+runID+"-*"))
+	return append(a, b...)
+}
+
+// TestLayoutAsOnDocker: the agent sees the original's layout, exactly the
+// files and variables the docker backend gives it: /home/{data,submission,
+// logs,code,agent,nonroot}, the instructions byte for byte, the *_DIR
+// variables and http://localhost:5000/validate, uid 1000, /home as working
+// directory.
+func TestLayoutAsOnDocker(t *testing.T) {
+	h := harness(t)
+	script := `cd /home/submission && for f in /home/*.txt /home/*.sh; do cp "$f" .; done
+echo "ENV $SUBMISSION_DIR $LOGS_DIR $CODE_DIR $AGENT_DIR $MLEBENCH_HOME $MLEBENCH_VALIDATE_URL $HOME"
+echo "DIRS $(cd /home && ls -d */ | tr '\n' ' ')"
+echo "ID $(id -u) $(id -g) $(id -un)"
+cd /home/code && echo "PWD $OLDPWD"`
+	sb, _, out := startShell(t, h, script)
+	if code, err := sb.Wait(t.Context()); err != nil || code != 0 {
+		t.Fatalf("Wait = %d, %v\n%s", code, err, out)
+	}
+	for _, want := range []string{
+		"ENV /home/submission /home/logs /home/code /home/agent /home http://localhost:5000/validate /home/nonroot",
+		"DIRS agent/ code/ data/ logs/ nonroot/ submission/",
+		"ID 1000 1000 nonroot",
+		"PWD /home",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("agent output lacks %q:\n%s", want, out)
+		}
+	}
+	dst := t.TempDir()
+	if err := sb.CopyOut(t.Context(), "submission", dst); err != nil {
+		t.Fatal(err)
+	}
+	files := runnertest.HomeFiles(t)
+	for name, text := range files {
+		got, err := os.ReadFile(filepath.Join(dst, "submission", name))
+		if err != nil || string(got) != string(text) {
+			t.Errorf("/home/%s differs from the docker backend's (err %v)", name, err)
+		}
+	}
+	if len(files) == 0 {
+		t.Error("no home files")
 	}
 }
