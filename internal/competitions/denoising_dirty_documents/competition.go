@@ -42,7 +42,6 @@ import (
 
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pillow"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
@@ -199,7 +198,7 @@ func writeAnswers(ctx context.Context, dir string, images []string, answersPath,
 				buf = strconv.AppendInt(buf, int64(r+1), 10)
 				buf = append(buf, '_')
 				buf = strconv.AppendInt(buf, int64(c+1), 10)
-				id := bigcsv.QuoteField(buf)
+				id := table.AppendField(nil, string(buf))
 				writers[0].Write(id)
 				writers[0].WriteByte(',')
 				writers[0].Write(values[pix[r*w+c]])

@@ -35,7 +35,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
@@ -127,7 +126,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 		headLens []uint32 // length of the line without ",Tags\n"
 		off      int64
 		line     []byte
-		chunk    = bigcsv.BufferLines(len(header))
+		chunk    = table.BlockRows(len(header))
 		witness  = make([]bool, len(header))
 	)
 	checkChunk := func() error {
@@ -178,7 +177,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 			if table.IsNA(cell) {
 				continue
 			}
-			if !witness[j] && j != tagsCol && j != idCol && bigcsv.Classify([]byte(cell)) == bigcsv.CellStr {
+			if !witness[j] && j != tagsCol && j != idCol && table.IsPlainText([]byte(cell)) {
 				witness[j] = true
 			}
 			line = appendField(line, cell)
@@ -207,7 +206,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	data, release, err := bigcsv.MapFile(tmpPath)
+	data, release, err := table.MapFile(tmpPath)
 	if err != nil {
 		return err
 	}
@@ -225,7 +224,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 				headNoTags = append(headNoTags, ',')
 			}
 		}
-		f := bigcsv.QuoteField([]byte(h))
+		f := table.AppendField(nil, h)
 		headAll = append(headAll, f...)
 		if j != tagsCol {
 			headNoTags = append(headNoTags, f...)
@@ -254,7 +253,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 }
 
 // appendField appends s as Python's csv writer (QUOTE_MINIMAL, '\r'
-// quoted as in CPython ≥ 3.11.9) writes a string field; see bigcsv.QuoteField.
+// quoted as in CPython ≥ 3.11.9) writes a string field; see table.AppendField.
 func appendField(dst []byte, s string) []byte {
 	if !strings.ContainsAny(s, ",\"\n\r") {
 		return append(dst, s...)

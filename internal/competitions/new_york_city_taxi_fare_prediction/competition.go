@@ -21,7 +21,7 @@ package new_york_city_taxi_fare_prediction
 //   - score: root_mean_squared_error, a numpy float64.
 //
 // The real raw file has 55 million rows (5.5 GB). It is mapped, not read,
-// and goes through the parallel fast path of shared_c2.go; files the fast
+// and goes through the mapped big-file mode of package table; files the fast
 // path declines go through package table.
 
 import (
@@ -30,9 +30,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"unsafe"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
@@ -64,8 +64,8 @@ func split(n int) (train, test []int, err error) {
 
 func Prepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := bigcsv.Open(ctx, src)
-	if errors.Is(err, bigcsv.ErrNotSimple) {
+	f, err := table.OpenMapped(ctx, src)
+	if errors.Is(err, table.ErrNotSimple) {
 		return prepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -83,18 +83,18 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	var all, noLabel []bigcsv.Out
+	var all, noLabel []table.MappedColumn
 	for j, name := range f.Names {
-		all = append(all, bigcsv.Out{Name: name, Src: j})
+		all = append(all, table.MappedColumn{Name: name, Src: j})
 		if j != targetCol {
-			noLabel = append(noLabel, bigcsv.Out{Name: name, Src: j})
+			noLabel = append(noLabel, table.MappedColumn{Name: name, Src: j})
 		}
 	}
-	sample := []bigcsv.Out{{Name: keyColumn, Src: keyCol}, {Name: target, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
+	sample := []table.MappedColumn{{Name: keyColumn, Src: keyCol}, {Name: target, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
 	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "labels.csv"), train, all); err != nil {
 		return err
 	}
-	if err := f.WriteCSVs(ctx, test, []bigcsv.File{
+	if err := f.WriteCSVs(ctx, test, []table.MappedFile{
 		{Path: filepath.Join(d.Public, "test.csv"), Cols: noLabel},
 		{Path: filepath.Join(d.Public, "sample_submission.csv"), Cols: sample},
 		{Path: filepath.Join(d.Private, "test.csv"), Cols: all},
@@ -172,27 +172,26 @@ func prepareTable(ctx context.Context, d competition.Dirs, src string) error {
 // cell's Python value depends on its chunk's dtype: int and float chunks
 // hold numbers (a float NaN never equals anything), object chunks hold text
 // and the shared NaN object.
-func keysDisjointFrame(ctx context.Context, f *bigcsv.Frame, col int, train, test []int) error {
+func keysDisjointFrame(ctx context.Context, f *table.Mapped, col int, train, test []int) error {
 	const (
 		keyText = iota
 		keyNum
 		keyNA    // the object column's NaN: equal to itself
 		keyNever // a float NaN
 	)
-	w := len(f.Names)
 	key := func(r int, cell []byte) (num pandas.NumKey, kind int) {
-		switch f.ChunkKinds[(r/f.ChunkRows)*w+col] {
-		case bigcsv.KindInt:
-			v, _ := strconv.ParseInt(bigcsv.Str(cell), 10, 64)
+		switch f.CellKind(r, col) {
+		case table.Int64:
+			v, _ := strconv.ParseInt(bytesString(cell), 10, 64)
 			return pandas.NewNumKey(0, v, true), keyNum
-		case bigcsv.KindFloat:
-			x, err := strconv.ParseFloat(bigcsv.Str(cell), 64)
+		case table.Float64:
+			x, err := strconv.ParseFloat(bytesString(cell), 64)
 			if err != nil || x != x {
 				return pandas.NumKey{}, keyNever
 			}
 			return pandas.NewNumKey(x, 0, false), keyNum
 		}
-		if bigcsv.IsNA(cell) {
+		if table.IsNA(string(cell)) {
 			return pandas.NumKey{}, keyNA
 		}
 		return pandas.NumKey{}, keyText
@@ -202,7 +201,7 @@ func keysDisjointFrame(ctx context.Context, f *bigcsv.Frame, col int, train, tes
 	na := false
 	var fields [][]byte
 	for _, r := range test {
-		fields = bigcsv.Split(f.Row(r), fields[:0])
+		fields = f.Fields(r, fields[:0])
 		switch num, kind := key(r, fields[col]); kind {
 		case keyText:
 			texts[string(fields[col])] = true
@@ -218,9 +217,9 @@ func keysDisjointFrame(ctx context.Context, f *bigcsv.Frame, col int, train, tes
 				return err
 			}
 		}
-		fields = bigcsv.Split(f.Row(r), fields[:0])
+		fields = f.Fields(r, fields[:0])
 		num, kind := key(r, fields[col])
-		if (kind == keyText && texts[bigcsv.Str(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
+		if (kind == keyText && texts[bytesString(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
 			return fmt.Errorf("train and test keys overlap (%q)", fields[col])
 		}
 	}
@@ -306,3 +305,7 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	rtf := "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\\f0 Synthetic coupon instructions.\\par}\n"
 	return synth.WriteFile(filepath.Join(dir, coupons), []byte(rtf))
 }
+
+// bytesString views b (read-only mapped file data) as a string without
+// copying; the result must not outlive the mapping.
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

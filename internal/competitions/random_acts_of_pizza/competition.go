@@ -36,7 +36,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
@@ -206,7 +205,7 @@ func pyInt(v jsonValue) (string, error) {
 func csvCell(v jsonValue) (string, error) {
 	switch v.kind {
 	case jsonString:
-		return string(bigcsv.QuoteField([]byte(v.s))), nil
+		return string(table.AppendField(nil, v.s)), nil
 	case jsonInt:
 		return v.text, nil
 	case jsonFloat:

@@ -7,7 +7,7 @@
 //     rows: n_test = ceil(0.1·n), rows in RandomState(0).permutation order;
 //   - every cell is re-printed as pandas prints what it parsed (ints as
 //     canonical digits, so a raw "007" becomes "7"; chunked dtype inference
-//     of the C reader's low_memory mode, see shared_c2.go);
+//     of the C reader's low_memory mode, see table.OpenMapped);
 //   - the original's asserts: train and test Ids disjoint (so duplicate raw
 //     Ids that land on both sides fail prepare);
 //   - the sample submission is every test Id with Cover_Type 2 (int);
@@ -16,7 +16,7 @@
 //     (non-integral floats or NaN → error, text labels → simply wrong),
 //     a Python float.
 //
-// The 4M-row raw file goes through C2's parallel fast path (shared_c2.go);
+// The 4M-row raw file goes through table's mapped big-file mode (table.OpenMapped);
 // files it declines (quoted fields, booleans, …) go through package table.
 package tabular_playground_series_dec_2021
 
@@ -29,7 +29,6 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
@@ -62,8 +61,8 @@ func split(n int) (train, test []int, err error) {
 
 func Prepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := bigcsv.Open(ctx, src)
-	if errors.Is(err, bigcsv.ErrNotSimple) {
+	f, err := table.OpenMapped(ctx, src)
+	if errors.Is(err, table.ErrNotSimple) {
 		return prepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -82,20 +81,20 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	testIDs := make(map[string]bool, len(test))
 	var fields [][]byte
 	idKey := func(r int) (string, bool) {
-		fields = bigcsv.Split(f.Row(r), fields[:0])
+		fields = f.Fields(r, fields[:0])
 		cell := fields[idCol]
 		switch f.ColKind(idCol) {
-		case bigcsv.KindInt:
+		case table.Int64:
 			v, err := strconv.ParseInt(string(cell), 10, 64)
 			return strconv.FormatInt(v, 10), err == nil
-		case bigcsv.KindFloat:
+		case table.Float64:
 			v, err := strconv.ParseFloat(string(cell), 64)
 			if err != nil || math.IsNaN(v) {
 				return "", false // NaN ids are never equal
 			}
 			return strconv.FormatFloat(v, 'g', -1, 64), true
 		}
-		if bigcsv.IsNA(cell) {
+		if table.IsNA(string(cell)) {
 			return "", false
 		}
 		return string(cell), true
@@ -115,21 +114,21 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("%s: Id %s is in both the train and the test split (ids must be unique)", src, k)
 		}
 	}
-	all := func(drop string) []bigcsv.Out {
-		var cols []bigcsv.Out
+	all := func(drop string) []table.MappedColumn {
+		var cols []table.MappedColumn
 		for j, name := range f.Names {
 			if name != drop {
-				cols = append(cols, bigcsv.Out{Name: name, Src: j})
+				cols = append(cols, table.MappedColumn{Name: name, Src: j})
 			}
 		}
 		return cols
 	}
 	two := func(dst []byte, _ int) []byte { return append(dst, '2') }
-	sample := []bigcsv.Out{f.SrcCol(idColumn), {Name: target, Gen: two}}
+	sample := []table.MappedColumn{f.SrcCol(idColumn), {Name: target, Gen: two}}
 	for _, w := range []struct {
 		path string
 		rows []int
-		cols []bigcsv.Out
+		cols []table.MappedColumn
 	}{
 		{filepath.Join(d.Public, "train.csv"), train, all("")},
 		{filepath.Join(d.Private, "test.csv"), test, all("")},

@@ -49,7 +49,7 @@ func TestSplitSize(t *testing.T) {
 	}
 }
 
-// TestFastPathMatchesTablePath prepares one raw file through C2's
+// TestFastPathMatchesTablePath prepares one raw file through the mapped
 // fast path and through package table: same bytes.
 func TestFastPathMatchesTablePath(t *testing.T) {
 	dir := t.TempDir()

@@ -11,11 +11,11 @@ package tabular_playground_series_may_2022
 //   - every other cell is re-printed as pandas prints what it parsed: floats
 //     in Python repr (non-canonical raw text such as "0.50" or "3" in a float
 //     column changes), ints as digits, per-chunk dtype inference of the C
-//     reader's low_memory mode (see shared_c2.go);
+//     reader's low_memory mode (see table.OpenMapped);
 //   - grading is prepare_for_auroc_metric + roc_auc_score (a numpy float64),
 //     where to_numeric is only a convertibility test.
 //
-// The 900,000-row raw file is prepared by a parallel fast path (shared_c2.go)
+// The 900,000-row raw file is prepared by a parallel fast path (table.OpenMapped)
 // that maps the file, infers dtypes chunk by chunk and formats blocks of
 // output rows on all cores; files it cannot prove simple go through
 // package table instead.
@@ -31,7 +31,6 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
@@ -61,8 +60,8 @@ func split(n int) (train, test []int, err error) {
 
 func Prepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := bigcsv.Open(ctx, src)
-	if errors.Is(err, bigcsv.ErrNotSimple) {
+	f, err := table.OpenMapped(ctx, src)
+	if errors.Is(err, table.ErrNotSimple) {
 		return prepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -80,25 +79,25 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	newID := func(base int) func(dst []byte, i int) []byte {
 		return func(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(base+i), 10) }
 	}
-	all := func(base int, drop string) []bigcsv.Out {
-		var cols []bigcsv.Out
+	all := func(base int, drop string) []table.MappedColumn {
+		var cols []table.MappedColumn
 		for j, name := range f.Names {
 			switch name {
 			case drop:
 			case id:
-				cols = append(cols, bigcsv.Out{Name: name, Gen: newID(base)})
+				cols = append(cols, table.MappedColumn{Name: name, Gen: newID(base)})
 			default:
-				cols = append(cols, bigcsv.Out{Name: name, Src: j})
+				cols = append(cols, table.MappedColumn{Name: name, Src: j})
 			}
 		}
 		return cols
 	}
-	gold := []bigcsv.Out{{Name: id, Gen: newID(nTrain)}, f.SrcCol(target)}
-	sample := []bigcsv.Out{{Name: id, Gen: newID(nTrain)}, {Name: target, Gen: func(dst []byte, _ int) []byte { return append(dst, "0.5"...) }}}
+	gold := []table.MappedColumn{{Name: id, Gen: newID(nTrain)}, f.SrcCol(target)}
+	sample := []table.MappedColumn{{Name: id, Gen: newID(nTrain)}, {Name: target, Gen: func(dst []byte, _ int) []byte { return append(dst, "0.5"...) }}}
 	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "train.csv"), train, all(0, "")); err != nil {
 		return err
 	}
-	return f.WriteCSVs(ctx, test, []bigcsv.File{
+	return f.WriteCSVs(ctx, test, []table.MappedFile{
 		{Path: filepath.Join(d.Private, "test.csv"), Cols: all(nTrain, "")},
 		{Path: filepath.Join(d.Public, "test.csv"), Cols: all(nTrain, target)},
 		{Path: filepath.Join(d.Private, "gold_submission.csv"), Cols: gold},

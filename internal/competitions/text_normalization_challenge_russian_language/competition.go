@@ -3,7 +3,7 @@
 // Spec: ../shared/spec/competitions/text-normalization-challenge-russian-language.md
 //
 // Prepare and grade are shared with the English challenge
-// (shared_c3_textnorm.go, which lists the quirks reproduced): pandas NA
+// (package textnorm, which lists the quirks reproduced): pandas NA
 // parsing of tokens ("NA", "None", "" → NaN → `""`), per-block dtype
 // inference, a split over sentence ids in first-appearance order,
 // per-part renumbering, QUOTE_NONNUMERIC output, stored public zips, and

@@ -1,4 +1,4 @@
-"""Golden values for shared.go on pandas object columns of mixed Python types
+"""Golden values for packages pandas and submission on pandas object columns of mixed Python types
 (table.Column.Mixed: what pandas' low_memory block inference builds when the
 parsing blocks of one column infer different dtypes).
 

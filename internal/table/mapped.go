@@ -1,4 +1,24 @@
-package bigcsv
+// Mapped files: the big-file mode of the package's CSV reading and writing.
+//
+// [OpenMapped] maps a large, simple CSV file into memory, indexes its rows and
+// infers every column's dtype per low_memory chunk; [Mapped.WriteCSVs] then
+// writes selected rows (and generated columns) in parallel. Together they
+// give exactly the bytes of
+//
+//	df = pd.read_csv(path, float_precision="round_trip")   # C engine, low_memory=True
+//	df.iloc[rows].to_csv(out, index=False)
+//
+// for files the mode can prove simple (see [OpenMapped]); for anything else it
+// declines with [ErrNotSimple] and the caller uses [ReadFile] and
+// [Table.WriteCSV]. The rules are the package's: [IsNA] for missing cells,
+// [BlockRows] for the chunk size, the same chunk dtype combination as the
+// general reader (int64 + float64 chunks give float64; any object chunk makes
+// an object column whose numeric chunks keep their converted values, the
+// "DtypeWarning: mixed types" quirk), Python repr for floats (package
+// pyfloat) and QUOTE_MINIMAL quoting ([AppendField]). The differential tests
+// in mapped_test.go check the mode against ReadFile + WriteCSV.
+
+package table
 
 import (
 	"bytes"
@@ -11,31 +31,12 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/mlebench/mlebench/internal/pyfloat"
 )
-
-// nAValues are pandas' default na_values (pandas ≥ 2.0, which added "None").
-var nAValues = map[string]bool{
-	"": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "-1.#IND": true, "-1.#QNAN": true,
-	"-NaN": true, "-nan": true, "1.#IND": true, "1.#QNAN": true, "<NA>": true, "N/A": true,
-	"NA": true, "NULL": true, "NaN": true, "None": true, "n/a": true, "nan": true, "null": true,
-}
-
-// IsNA reports whether b is one of pandas' default NA strings.
-func IsNA(b []byte) bool {
-	if len(b) == 0 {
-		return true
-	}
-	if len(b) > 8 {
-		return false
-	}
-	return nAValues[string(b)] // map lookup of string(b) does not allocate
-}
 
 // cellClass classifies one cell's text the way the pandas C parser's per-chunk
 // conversion sees it.
@@ -45,7 +46,7 @@ const (
 	cellNA     cellClass = iota // a default NA string
 	cellInt                     // strict integer literal: -?[0-9]{1,18}
 	cellFloat                   // strict decimal float literal
-	CellStr                     // plain text that can only be a string
+	cellStr                     // plain text that can only be a string
 	cellUnsafe                  // something the fast path does not model
 )
 
@@ -53,7 +54,7 @@ const (
 // most 18 digits, so always within int64), a strict decimal float literal
 // (-?(d+(.d*)?|.d+)([eE][+-]?d+)?) below 1e308, a float literal that may
 // overflow (cellUnsafe: pandas keeps such a column as text) or none of
-// these (CellStr).
+// these (cellStr).
 func lexNumber(b []byte) cellClass {
 	n := len(b)
 	i := 0
@@ -70,7 +71,7 @@ func lexNumber(b []byte) cellClass {
 	}
 	if i == n {
 		if digits == 0 || digits > 18 {
-			return CellStr
+			return cellStr
 		}
 		return cellInt
 	}
@@ -83,7 +84,7 @@ func lexNumber(b []byte) cellClass {
 		}
 	}
 	if digits+frac == 0 {
-		return CellStr
+		return cellStr
 	}
 	if i < n && (b[i] == 'e' || b[i] == 'E') {
 		i++
@@ -100,7 +101,7 @@ func lexNumber(b []byte) cellClass {
 			expDigits++
 		}
 		if expDigits == 0 {
-			return CellStr
+			return cellStr
 		}
 		if neg {
 			exp = -exp
@@ -122,30 +123,45 @@ func lexNumber(b []byte) cellClass {
 	if i == n {
 		return cellFloat
 	}
-	return CellStr
+	return cellStr
 }
 
-// Classify lexes a cell. It is deliberately strict: any form whose pandas
+// isNABytes is [IsNA] for a cell's bytes.
+func isNABytes(b []byte) bool { return IsNA(unsafeString(b)) }
+
+// IsPlainText reports whether a cell's text is one that every pandas dtype
+// inference keeps as a str (not a number, bool, NA string or anything the
+// strict lexer of [OpenMapped] does not model), so that a chunk holding it is
+// an object chunk.
+func IsPlainText(b []byte) bool { return classify(b) == cellStr }
+
+// classify lexes a cell. It is deliberately strict: any form whose pandas
 // conversion is not modelled exactly (booleans, inf/nan spellings, '+'
 // signs, surrounding blanks, number-like text the strict lexer rejects,
 // integers beyond 18 digits, invalid UTF-8) is reported unsafe.
-func Classify(b []byte) cellClass {
+func classify(b []byte) cellClass {
 	if len(b) == 0 {
 		return cellNA
 	}
-	if k := lexNumber(b); k != CellStr {
+	if k := lexNumber(b); k != cellStr {
 		return k // int, float or unsafe (overflowing float)
 	}
-	if IsNA(b) {
+	if isNABytes(b) {
 		return cellNA
 	}
 	n := len(b)
 	if b[0] == ' ' || b[0] == '\t' || b[n-1] == ' ' || b[n-1] == '\t' || b[0] == '+' {
 		return cellUnsafe
 	}
-	switch string(b) {
-	case "True", "TRUE", "true", "False", "FALSE", "false":
-		return cellUnsafe // bool inference
+	if len(b) == 4 || len(b) == 5 {
+		// pandas' bool inference is case-insensitive ("tRUE" is True).
+		var low [5]byte
+		for i, c := range b {
+			low[i] = c | 0x20
+		}
+		if l := string(low[:len(b)]); l == "true" || l == "false" {
+			return cellUnsafe // bool inference
+		}
 	}
 	s := b
 	if s[0] == '-' {
@@ -179,33 +195,48 @@ func Classify(b []byte) cellClass {
 	if !utf8.Valid(b) {
 		return cellUnsafe
 	}
-	return CellStr
+	return cellStr
 }
 
-// Kind is the dtype a column (or one chunk of it) has.
-type Kind uint8
+// chunkKind is the dtype a column (or one chunk of it) has.
+type chunkKind uint8
 
 const (
-	KindInt Kind = iota
-	KindFloat
-	KindObject
+	chunkInt chunkKind = iota
+	chunkFloat
+	chunkObject
 )
 
-// Frame is a simple CSV file mapped into memory with its rows indexed and
+// kind is the package's Kind for a chunk dtype.
+func (k chunkKind) kind() Kind {
+	switch k {
+	case chunkInt:
+		return Int64
+	case chunkFloat:
+		return Float64
+	}
+	return String
+}
+
+// Mapped is a simple CSV file mapped into memory with its rows indexed and
 // its pandas dtypes inferred.
-type Frame struct {
+type Mapped struct {
 	data    []byte
 	release func() error
 	Names   []string
 	// starts[r] is the offset of data row r; starts[n] is one past the last
 	// row's newline (or len(data)+1 without a final newline).
 	starts []int64
-	// ChunkRows is pandas' low_memory buffer_lines for this width.
-	ChunkRows int
+	// chunkRows is pandas' low_memory buffer_lines for this width.
+	chunkRows int
 	// kinds[c*len(Names)+j] is how column j's cells in chunk c print.
-	ChunkKinds []Kind
+	chunkKinds []chunkKind
 	// colKind is the concatenated column's dtype.
-	colKind []Kind
+	colKind []chunkKind
+	// intChunk[c*len(Names)+j] says chunk c of column j held only integers
+	// and NA strings: pandas converted it with its int64 pass (upcast to
+	// float64 if it had NA), so "-0" there is the integer 0, not -0.0.
+	intChunk []bool
 	// bufs are WriteCSV's output buffers, reused across calls.
 	bufs [][]byte
 }
@@ -213,21 +244,8 @@ type Frame struct {
 // ErrNotSimple says the fast path declined the file; use the general reader.
 var ErrNotSimple = errors.New("csv is not simple enough for the fast path")
 
-// BufferLines is pandas' TextReader buffer_lines under low_memory=True.
-func BufferLines(width int) int {
-	if width < 1 {
-		width = 1
-	}
-	heuristic := (1 << 20) / width
-	b := 1
-	for b*2 < heuristic {
-		b *= 2
-	}
-	return b
-}
-
 // Close releases the mapped file.
-func (f *Frame) Close() error {
+func (f *Mapped) Close() error {
 	if f.release == nil {
 		return nil
 	}
@@ -239,14 +257,14 @@ func (f *Frame) Close() error {
 // Open maps path and checks that it is simple: UTF-8 without BOM, no
 // quote characters, no '\r', no blank lines, a header of distinct non-empty
 // names, every row with exactly the header's field count, and every cell
-// modelled by [Classify]. When the file is readable but not simple the
+// modelled by [classify]. When the file is readable but not simple the
 // error wraps ErrNotSimple and the caller should use package table.
-func Open(ctx context.Context, path string) (*Frame, error) {
+func OpenMapped(ctx context.Context, path string) (*Mapped, error) {
 	data, release, err := MapFile(path)
 	if err != nil {
 		return nil, err
 	}
-	f := &Frame{data: data, release: release}
+	f := &Mapped{data: data, release: release}
 	if err := f.index(ctx); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -254,24 +272,24 @@ func Open(ctx context.Context, path string) (*Frame, error) {
 	return f, nil
 }
 
-func (f *Frame) index(ctx context.Context) error {
+func (f *Mapped) index(ctx context.Context) error {
 	data := f.data
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		return fmt.Errorf("byte order mark: %w", ErrNotSimple)
 	}
-	if bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\r') >= 0 {
-		return fmt.Errorf("quotes or carriage returns: %w", ErrNotSimple)
+	if bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\r') >= 0 || bytes.IndexByte(data, 0) >= 0 {
+		return fmt.Errorf("quotes, carriage returns or NUL bytes: %w", ErrNotSimple)
 	}
 	nl := bytes.IndexByte(data, '\n')
 	if nl < 0 {
 		nl = len(data)
 	}
 	head := data[:nl]
-	if len(head) == 0 {
+	if len(head) == 0 || blankLine(head) {
 		return fmt.Errorf("empty header: %w", ErrNotSimple)
 	}
 	seen := map[string]bool{}
-	for _, fld := range Split(head, nil) {
+	for _, fld := range splitRow(head, nil) {
 		name := string(fld)
 		if name == "" || seen[name] || !utf8.ValidString(name) {
 			return fmt.Errorf("header names: %w", ErrNotSimple)
@@ -281,7 +299,11 @@ func (f *Frame) index(ctx context.Context) error {
 	}
 	// Row starts.
 	pos := nl + 1
-	starts := make([]int64, 0, bytes.Count(data[nl+1:], []byte{'\n'})+2)
+	capRows := 2
+	if pos < len(data) {
+		capRows += bytes.Count(data[pos:], []byte{'\n'})
+	}
+	starts := make([]int64, 0, capRows)
 	for pos < len(data) {
 		if len(starts)&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -296,6 +318,9 @@ func (f *Frame) index(ctx context.Context) error {
 		if i < 0 {
 			i = len(data) - pos
 		}
+		if c := data[pos]; (c == ' ' || c == '\t') && blankLine(data[pos:pos+i]) {
+			return fmt.Errorf("blank line: %w", ErrNotSimple) // skipped by read_csv
+		}
 		if i >= 1<<30 {
 			return fmt.Errorf("a row of %d bytes: %w", i, ErrNotSimple)
 		}
@@ -303,15 +328,43 @@ func (f *Frame) index(ctx context.Context) error {
 	}
 	starts = append(starts, int64(pos))
 	f.starts = starts
-	f.ChunkRows = BufferLines(len(f.Names))
+	f.chunkRows = BlockRows(len(f.Names))
 	return f.infer(ctx)
 }
 
+// zeroCell is the text of the integer 0.
+var zeroCell = []byte("0")
+
+// negZero reports whether an integer literal is a negative zero ("-0",
+// "-000").
+func negZero(b []byte) bool {
+	if len(b) < 2 || b[0] != '-' {
+		return false
+	}
+	for _, c := range b[1:] {
+		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// blankLine reports whether a line holds only spaces and tabs, which
+// read_csv skips as a blank line.
+func blankLine(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
 // Rows returns the number of data rows.
-func (f *Frame) Rows() int { return len(f.starts) - 1 }
+func (f *Mapped) Rows() int { return len(f.starts) - 1 }
 
 // Col returns the index of the named column or -1.
-func (f *Frame) Col(name string) int {
+func (f *Mapped) Col(name string) int {
 	for i, n := range f.Names {
 		if n == name {
 			return i
@@ -321,18 +374,19 @@ func (f *Frame) Col(name string) int {
 }
 
 // row returns the text of data row r without its newline.
-func (f *Frame) Row(r int) []byte {
+func (f *Mapped) Row(r int) []byte {
 	return f.data[f.starts[r] : f.starts[r+1]-1]
 }
 
 // infer classifies every cell chunk by chunk, in parallel.
-func (f *Frame) infer(ctx context.Context) error {
+func (f *Mapped) infer(ctx context.Context) error {
 	w := len(f.Names)
 	n := f.Rows()
-	chunks := (n + f.ChunkRows - 1) / f.ChunkRows
-	f.ChunkKinds = make([]Kind, chunks*w)
+	chunks := (n + f.chunkRows - 1) / f.chunkRows
+	f.chunkKinds = make([]chunkKind, chunks*w)
+	f.intChunk = make([]bool, chunks*w)
 	errs := make([]error, chunks)
-	parallel(chunks, func(c int) {
+	parallel(chunks, runtime.GOMAXPROCS(0), func(c int) {
 		if ctx.Err() != nil {
 			errs[c] = ctx.Err()
 			return
@@ -341,7 +395,7 @@ func (f *Frame) infer(ctx context.Context) error {
 		sawFloat := make([]bool, w)
 		sawStr := make([]bool, w)
 		offs := make([]int32, 0, w+1)
-		lo, hi := c*f.ChunkRows, min((c+1)*f.ChunkRows, n)
+		lo, hi := c*f.chunkRows, min((c+1)*f.chunkRows, n)
 		for r := lo; r < hi; r++ {
 			row := f.Row(r)
 			offs = fieldOffsets(row, offs[:0])
@@ -351,13 +405,13 @@ func (f *Frame) infer(ctx context.Context) error {
 			}
 			for j := 0; j < w; j++ {
 				fld := row[offs[j] : offs[j+1]-1]
-				switch Classify(fld) {
+				switch classify(fld) {
 				case cellNA:
 					sawNA[j] = true
 				case cellInt:
 				case cellFloat:
 					sawFloat[j] = true
-				case CellStr:
+				case cellStr:
 					sawStr[j] = true
 				default:
 					errs[c] = fmt.Errorf("row %d column %q: cell %q: %w", r+1, f.Names[j], fld, ErrNotSimple)
@@ -366,14 +420,15 @@ func (f *Frame) infer(ctx context.Context) error {
 			}
 		}
 		for j := 0; j < w; j++ {
-			k := KindInt
+			k := chunkInt
 			switch {
 			case sawStr[j]:
-				k = KindObject
+				k = chunkObject
 			case sawFloat[j] || sawNA[j]:
-				k = KindFloat
+				k = chunkFloat
 			}
-			f.ChunkKinds[c*w+j] = k
+			f.chunkKinds[c*w+j] = k
+			f.intChunk[c*w+j] = !sawStr[j] && !sawFloat[j]
 		}
 	})
 	for _, err := range errs {
@@ -381,17 +436,17 @@ func (f *Frame) infer(ctx context.Context) error {
 			return err
 		}
 	}
-	f.colKind = make([]Kind, w)
+	f.colKind = make([]chunkKind, w)
 	for j := 0; j < w; j++ {
-		k := KindInt
+		k := chunkInt
 		for c := 0; c < chunks; c++ {
-			k = max(k, f.ChunkKinds[c*w+j])
+			k = max(k, f.chunkKinds[c*w+j])
 		}
 		f.colKind[j] = k
-		if k != KindObject {
+		if k != chunkObject {
 			// numeric concat: every chunk prints as the common dtype
 			for c := 0; c < chunks; c++ {
-				f.ChunkKinds[c*w+j] = k
+				f.chunkKinds[c*w+j] = k
 			}
 		}
 	}
@@ -399,10 +454,19 @@ func (f *Frame) infer(ctx context.Context) error {
 }
 
 // ColKind returns the pandas dtype of column j.
-func (f *Frame) ColKind(j int) Kind { return f.colKind[j] }
+func (f *Mapped) ColKind(j int) Kind { return f.colKind[j].kind() }
 
-// Split splits a row on commas into dst.
-func Split(row []byte, dst [][]byte) [][]byte {
+// CellKind returns the dtype pandas gives row r's cell of column j: its
+// chunk's dtype, or the column's when the column is numeric (Int64, Float64
+// or String for object).
+func (f *Mapped) CellKind(r, j int) Kind { return f.chunkKinds[(r/f.chunkRows)*len(f.Names)+j].kind() }
+
+// Fields splits data row r on commas into dst (the cells' raw text, which
+// aliases the mapped file: valid until Close).
+func (f *Mapped) Fields(r int, dst [][]byte) [][]byte { return splitRow(f.Row(r), dst) }
+
+// splitRow splits a row on commas into dst.
+func splitRow(row []byte, dst [][]byte) [][]byte {
 	var buf [64]int32
 	offs := fieldOffsets(row, buf[:0])
 	for k := 0; k+1 < len(offs); k++ {
@@ -438,34 +502,34 @@ func fieldOffsets(row []byte, offs []int32) []int32 {
 	return append(offs, int32(n+1))
 }
 
-// Out is one output column: a source column of the frame, or generated
+// MappedColumn is one output column: a source column of the frame, or generated
 // text (Gen appends the cell of output row i).
-type Out struct {
+type MappedColumn struct {
 	Name string
 	Src  int
 	Gen  func(dst []byte, i int) []byte
 }
 
 // SrcCol selects frame column name for output.
-func (f *Frame) SrcCol(name string) Out { return Out{Name: name, Src: f.Col(name)} }
+func (f *Mapped) SrcCol(name string) MappedColumn { return MappedColumn{Name: name, Src: f.Col(name)} }
 
 // WriteCSV writes the rows (frame row numbers, in output order) with the
 // given columns to path as pandas to_csv(index=False) would, formatting
 // blocks of rows in parallel and writing them in order.
-func (f *Frame) WriteCSV(ctx context.Context, path string, rows []int, cols []Out) error {
-	return f.WriteCSVs(ctx, rows, []File{{Path: path, Cols: cols}})
+func (f *Mapped) WriteCSV(ctx context.Context, path string, rows []int, cols []MappedColumn) error {
+	return f.WriteCSVs(ctx, rows, []MappedFile{{Path: path, Cols: cols}})
 }
 
-// File is one output file of [Frame.WriteCSVs].
-type File struct {
+// MappedFile is one output file of [Mapped.WriteCSVs].
+type MappedFile struct {
 	Path string
-	Cols []Out
+	Cols []MappedColumn
 }
 
 // WriteCSVs writes several files holding the same rows (with different
 // columns) in one pass over the rows: each source cell is formatted once
 // and copied into every file that has it.
-func (f *Frame) WriteCSVs(ctx context.Context, rows []int, files []File) (err error) {
+func (f *Mapped) WriteCSVs(ctx context.Context, rows []int, files []MappedFile) (err error) {
 	outs := make([]io.Writer, len(files))
 	for i, fl := range files {
 		out, err := os.Create(fl.Path)
@@ -493,7 +557,7 @@ const prefetch = 6
 
 var sink atomic.Uint32
 
-func (f *Frame) writeCSVs(ctx context.Context, rows []int, files []File, outs []io.Writer) error {
+func (f *Mapped) writeCSVs(ctx context.Context, rows []int, files []MappedFile, outs []io.Writer) error {
 	for i, fl := range files {
 		var head []byte
 		for k, c := range fl.Cols {
@@ -596,14 +660,14 @@ type scratch struct {
 	cur   uint32
 }
 
-func (f *Frame) newScratch() *scratch {
+func (f *Mapped) newScratch() *scratch {
 	w := len(f.Names)
 	return &scratch{offs: make([]int32, 0, w+1), start: make([]int32, w), end: make([]int32, w), gen: make([]uint32, w)}
 }
 
 // formatRows appends the CSV lines of rows (output positions first,
 // first+1, …) to dsts[i] for files[i], resetting each first.
-func (f *Frame) formatRows(dsts [][]byte, rows []int, first int, files []File, sc *scratch) {
+func (f *Mapped) formatRows(dsts [][]byte, rows []int, first int, files []MappedFile, sc *scratch) {
 	w := len(f.Names)
 	for i := range dsts {
 		dsts[i] = dsts[i][:0]
@@ -617,7 +681,8 @@ func (f *Frame) formatRows(dsts [][]byte, rows []int, first int, files []File, s
 		}
 		row := f.Row(r)
 		sc.offs = fieldOffsets(row, sc.offs[:0])
-		kinds := f.ChunkKinds[(r/f.ChunkRows)*w : (r/f.ChunkRows+1)*w]
+		kinds := f.chunkKinds[(r/f.chunkRows)*w : (r/f.chunkRows+1)*w]
+		intc := f.intChunk[(r/f.chunkRows)*w : (r/f.chunkRows+1)*w]
 		sc.cur++
 		sc.cells = sc.cells[:0]
 		for i, fl := range files {
@@ -632,6 +697,9 @@ func (f *Frame) formatRows(dsts [][]byte, rows []int, first int, files []File, s
 					continue
 				}
 				cell := row[sc.offs[c.Src] : sc.offs[c.Src+1]-1]
+				if intc[c.Src] && kinds[c.Src] == chunkFloat && negZero(cell) {
+					cell = zeroCell // int64 pass: -0 is 0, printed 0.0
+				}
 				if len(files) == 1 {
 					dst = f.appendCell(dst, cell, kinds[c.Src], single)
 					continue
@@ -656,26 +724,26 @@ func (f *Frame) formatRows(dsts [][]byte, rows []int, first int, files []File, s
 
 // appendCell appends the text pandas writes for a cell of the given chunk
 // dtype; single says the row has one field (an empty one is written "").
-func (f *Frame) appendCell(dst, cell []byte, kind Kind, single bool) []byte {
+func (f *Mapped) appendCell(dst, cell []byte, kind chunkKind, single bool) []byte {
 	switch kind {
-	case KindInt:
+	case chunkInt:
 		return appendInt(dst, cell)
-	case KindFloat:
+	case chunkFloat:
 		// Every cell of a float chunk is a strict number or an NA string;
 		// NA strings fail to parse or parse as NaN.
 		if out, ok := appendDecimalRepr(dst, cell); ok {
 			return out
 		}
-		x, err := strconv.ParseFloat(Str(cell), 64)
+		x, err := strconv.ParseFloat(unsafeString(cell), 64)
 		if err != nil || x != x {
 			if single {
 				dst = append(dst, '"', '"')
 			}
 			return dst
 		}
-		return appendPyFloat(dst, x)
+		return appendRepr(dst, x)
 	}
-	if IsNA(cell) {
+	if isNABytes(cell) {
 		if single {
 			dst = append(dst, '"', '"')
 		}
@@ -690,48 +758,31 @@ func appendInt(dst, cell []byte) []byte {
 	if len(cell) > 0 && cell[0] != '0' && !(cell[0] == '-' && (len(cell) < 2 || cell[1] == '0')) {
 		return append(dst, cell...)
 	}
-	v, err := strconv.ParseInt(Str(cell), 10, 64)
+	v, err := strconv.ParseInt(unsafeString(cell), 10, 64)
 	if err != nil {
 		return append(dst, cell...)
 	}
 	return strconv.AppendInt(dst, v, 10)
 }
 
-// Str views b as a string without copying; the result must not outlive b
+// unsafeString views b as a string without copying; the result must not outlive b
 // or be kept while b changes (b is read-only mapped file data here).
-func Str(b []byte) string {
+func unsafeString(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
 }
 
-// appendField appends a text field with Python csv QUOTE_MINIMAL quoting
-// (quoted when it holds ',', '"', '\n' or '\r'; `""` when it is the only,
-// empty field of a row).
+// appendField appends a text field as Python's csv writer (QUOTE_MINIMAL,
+// comma separator) does; single says the row has one field, which is written
+// `""` when empty.
 func appendField(dst, s []byte, single bool) []byte {
-	need := single && len(s) == 0
-	for _, c := range s {
-		if c == ',' || c == '"' || c == '\n' || c == '\r' {
-			need = true
-			break
-		}
+	if single && len(s) == 0 {
+		return append(dst, '"', '"')
 	}
-	if !need {
-		return append(dst, s...)
-	}
-	dst = append(dst, '"')
-	for _, c := range s {
-		if c == '"' {
-			dst = append(dst, '"')
-		}
-		dst = append(dst, c)
-	}
-	return append(dst, '"')
+	return AppendField(dst, unsafeString(s))
 }
-
-// appendPyFloat appends Python's repr(x) without allocating.
-func appendPyFloat(dst []byte, x float64) []byte { return pyfloat.AppendRepr(dst, x) }
 
 // appendDecimalRepr appends repr(float(b)) for a strict decimal literal b
 // (see lexNumber) with at most 15 significant digits, without converting
@@ -810,35 +861,4 @@ func appendDecimalRepr(dst, b []byte) ([]byte, bool) {
 		return dst, false
 	}
 	return pyfloat.AppendDigits(dst, neg, digs[:nd], point-1), true
-}
-
-// parallel runs fn(0..n-1) on GOMAXPROCS workers.
-func parallel(n int, fn func(i int)) {
-	workers := min(max(1, runtime.GOMAXPROCS(0)), n)
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			fn(i)
-		}
-		return
-	}
-	var next int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := int(next)
-				next++
-				mu.Unlock()
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }

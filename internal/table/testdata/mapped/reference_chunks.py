@@ -1,4 +1,4 @@
-"""Golden values for the fast CSV path's pandas emulation (shared_c2.go),
+"""Golden values for the fast CSV path's pandas emulation (internal/table/mapped.go),
 computed once with pandas: per-chunk dtype inference of the C reader's
 low_memory mode, mixed-type object columns, NA printing, and the one-column
 `""` row. The Go test (TestC2FrameMatchesPandas) builds the same inputs.

@@ -1,8 +1,10 @@
-package bigcsv
+package table
 
 import (
 	"bytes"
 	"context"
+	"crypto/md5"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -13,11 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/pyfloat"
 )
 
-func TestAppendPyFloatMatchesRepr(t *testing.T) {
+func TestMappedAppendReprMatchesRepr(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	cases := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-4, 9.999e-5, 1e-5, 1e16, 9999999999999998, 1e22,
 		123456789012345678, 5e-324, math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), 0.010101010101010102, 100000}
@@ -32,27 +33,27 @@ func TestAppendPyFloatMatchesRepr(t *testing.T) {
 		}
 	}
 	for _, x := range cases {
-		got := string(appendPyFloat(nil, x))
+		got := string(appendRepr(nil, x))
 		if want := pyfloat.Repr(x); got != want {
-			t.Fatalf("appendPyFloat(%v) = %q, pyfloat.Repr = %q", x, got, want)
+			t.Fatalf("appendRepr(%v) = %q, pyfloat.Repr = %q", x, got, want)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { appendPyFloat(make([]byte, 0, 64)[:0], 1.2345678901234567) }); n > 1 {
-		t.Errorf("appendPyFloat allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { appendRepr(make([]byte, 0, 64)[:0], 1.2345678901234567) }); n > 1 {
+		t.Errorf("appendRepr allocates %v times", n)
 	}
 }
 
-func TestBufferLines(t *testing.T) {
+func TestMappedBlockRows(t *testing.T) {
 	// pandas TextReader: heuristic = 2**20 // width; largest power of two
 	// whose double is below it (checked with pandas for widths 1–33).
 	for _, c := range []struct{ width, want int }{{1, 524288}, {2, 262144}, {3, 262144}, {5, 131072}, {8, 65536}, {14, 65536}, {33, 16384}, {128, 4096}} {
-		if got := BufferLines(c.width); got != c.want {
-			t.Errorf("BufferLines(%d) = %d, want %d", c.width, got, c.want)
+		if got := BlockRows(c.width); got != c.want {
+			t.Errorf("BlockRows(%d) = %d, want %d", c.width, got, c.want)
 		}
 	}
 }
 
-func TestClassify(t *testing.T) {
+func TestMappedClassify(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want cellClass
@@ -61,20 +62,20 @@ func TestClassify(t *testing.T) {
 		{"0", cellInt}, {"-12", cellInt}, {"007", cellInt}, {"123456789012345678", cellInt},
 		{"1.5", cellFloat}, {"-.5", cellFloat}, {"5.", cellFloat}, {"1e5", cellFloat}, {"1E-05", cellFloat},
 		{"1e299", cellFloat}, {"1e309", cellUnsafe}, {"0.1e310", cellUnsafe},
-		{"abc", CellStr}, {"ABCDEFGHIJ", CellStr}, {"2009-06-15 17:26:21.0000001", CellStr}, {"Nora", CellStr},
-		{"x-1", CellStr}, {"1a", CellStr},
+		{"abc", cellStr}, {"ABCDEFGHIJ", cellStr}, {"2009-06-15 17:26:21.0000001", cellStr}, {"Nora", cellStr},
+		{"x-1", cellStr}, {"1a", cellStr},
 		{"True", cellUnsafe}, {"false", cellUnsafe}, {"inf", cellUnsafe}, {"-Infinity", cellUnsafe},
 		{"NAN", cellUnsafe}, {"+1", cellUnsafe}, {" 1", cellUnsafe}, {"1 ", cellUnsafe},
 		{"1234567890123456789", cellUnsafe}, {"1_000", cellUnsafe}, {"1.2.3", cellUnsafe}, {"\xff", cellUnsafe},
 	} {
-		if got := Classify([]byte(c.in)); got != c.want {
-			t.Errorf("Classify(%q) = %d, want %d", c.in, got, c.want)
+		if got := classify([]byte(c.in)); got != c.want {
+			t.Errorf("classify(%q) = %d, want %d", c.in, got, c.want)
 		}
 	}
 }
 
-// chunkFile is the input of reference_chunks.py's "chunks" case.
-func chunkFile() string {
+// mappedChunkFile is the input of reference_chunks.py's "chunks" case.
+func mappedChunkFile() string {
 	var b strings.Builder
 	b.WriteString("a,b,c,d")
 	for i := 0; i < 124; i++ {
@@ -112,11 +113,11 @@ func chunkFile() string {
 	return b.String()
 }
 
-// TestFrameMatchesPandas checks the fast path's dtype emulation against
+// TestMappedMatchesPandas checks the fast path's dtype emulation against
 // to_csv output MD5s computed once with pandas (reference_chunks.py).
-func TestFrameMatchesPandas(t *testing.T) {
+func TestMappedMatchesPandas(t *testing.T) {
 	var want map[string]string
-	comptest.ReadJSON(t, filepath.Join("testdata", "chunks_md5.json"), &want)
+	mappedReadJSON(t, filepath.Join("testdata", "mapped", "chunks_md5.json"), &want)
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		p := filepath.Join(dir, name)
@@ -127,7 +128,7 @@ func TestFrameMatchesPandas(t *testing.T) {
 	}
 	check := func(name, src string, reverse bool) {
 		t.Helper()
-		f, err := Open(context.Background(), src)
+		f, err := OpenMapped(context.Background(), src)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -139,9 +140,9 @@ func TestFrameMatchesPandas(t *testing.T) {
 				rows[i] = len(rows) - 1 - i
 			}
 		}
-		var cols []Out
+		var cols []MappedColumn
 		for j, n := range f.Names {
-			cols = append(cols, Out{Name: n, Src: j})
+			cols = append(cols, MappedColumn{Name: n, Src: j})
 		}
 		out := filepath.Join(dir, name+".out")
 		if err := f.WriteCSV(context.Background(), out, rows, cols); err != nil {
@@ -150,13 +151,13 @@ func TestFrameMatchesPandas(t *testing.T) {
 		// The same file through the multi-file path, next to a one-column
 		// file (whose empty cells are written "").
 		multi := filepath.Join(dir, name+".multi")
-		if err := f.WriteCSVs(context.Background(), rows, []File{{multi, cols}, {multi + "1", cols[len(cols)-1:]}}); err != nil {
+		if err := f.WriteCSVs(context.Background(), rows, []MappedFile{{multi, cols}, {multi + "1", cols[len(cols)-1:]}}); err != nil {
 			t.Fatal(err)
 		}
-		if a, b := comptest.MD5File(t, out), comptest.MD5File(t, multi); a != b {
+		if a, b := mappedMD5File(t, out), mappedMD5File(t, multi); a != b {
 			t.Errorf("%s: WriteCSVs output differs from WriteCSV's", name)
 		}
-		if got := comptest.MD5File(t, out); got != want[name] {
+		if got := mappedMD5File(t, out); got != want[name] {
 			b, _ := os.ReadFile(out)
 			head := b
 			if len(head) > 300 {
@@ -165,14 +166,14 @@ func TestFrameMatchesPandas(t *testing.T) {
 			t.Errorf("%s: md5 %s, pandas %s; output starts %q", name, got, want[name], head)
 		}
 	}
-	chunks := write("chunks.csv", chunkFile())
+	chunks := write("chunks.csv", mappedChunkFile())
 	check("chunks", chunks, false)
 	check("chunks_reversed", chunks, true)
 	single := write("single.csv", "v\nNA\n1.5\n-0\n007\n1e299\n")
 	check("single", single, false)
 }
 
-func TestOpenFrameDeclines(t *testing.T) {
+func TestOpenMappedDeclines(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
 		"quoted":   "a,b\n\"x,y\",1\n",
@@ -187,7 +188,7 @@ func TestOpenFrameDeclines(t *testing.T) {
 	} {
 		p := filepath.Join(dir, name)
 		os.WriteFile(p, []byte(content), 0o644)
-		f, err := Open(context.Background(), p)
+		f, err := OpenMapped(context.Background(), p)
 		if !errors.Is(err, ErrNotSimple) {
 			t.Errorf("%s: err = %v, want ErrNotSimple", name, err)
 		}
@@ -197,7 +198,7 @@ func TestOpenFrameDeclines(t *testing.T) {
 	}
 }
 
-func TestWriteCSVCancel(t *testing.T) {
+func TestMappedWriteCSVCancel(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "in.csv")
 	var b bytes.Buffer
@@ -206,7 +207,7 @@ func TestWriteCSVCancel(t *testing.T) {
 		fmt.Fprintf(&b, "%d,%d.5\n", i, i)
 	}
 	os.WriteFile(p, b.Bytes(), 0o644)
-	f, err := Open(context.Background(), p)
+	f, err := OpenMapped(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,15 +215,15 @@ func TestWriteCSVCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rows := make([]int, f.Rows())
-	err = f.WriteCSV(ctx, filepath.Join(dir, "out.csv"), rows, []Out{f.SrcCol("a")})
+	err = f.WriteCSV(ctx, filepath.Join(dir, "out.csv"), rows, []MappedColumn{f.SrcCol("a")})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("WriteCSV with a cancelled context: %v", err)
 	}
 }
 
-// TestAppendDecimalRepr: the text-only path agrees with parsing and
+// TestMappedAppendDecimalRepr: the text-only path agrees with parsing and
 // Python repr for every decimal it accepts, and it accepts short decimals.
-func TestAppendDecimalRepr(t *testing.T) {
+func TestMappedAppendDecimalRepr(t *testing.T) {
 	for _, s := range []string{"1.50", "-12.250", "0.000012345", "123456789012345", "-0.000", "1E5", "007.5", "1e-300"} {
 		if _, ok := appendDecimalRepr(nil, []byte(s)); !ok {
 			t.Errorf("%q declined", s)
@@ -277,5 +278,25 @@ func TestAppendDecimalRepr(t *testing.T) {
 		if want := pyfloat.Repr(x); string(got) != want {
 			t.Errorf("appendDecimalRepr(%q) = %q, repr %q", s, got, want)
 		}
+	}
+}
+
+func mappedMD5File(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%x", md5.Sum(b))
+}
+
+func mappedReadJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 }

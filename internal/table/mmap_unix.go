@@ -1,6 +1,6 @@
 //go:build unix
 
-package bigcsv
+package table
 
 import (
 	"fmt"
