@@ -320,7 +320,7 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	// Convert.
 	bsize := rows
 	if !opt.NoLowMemory {
-		bsize = blockSize(width)
+		bsize = BlockRows(width)
 	}
 	if bsize <= 0 {
 		bsize = 1
@@ -356,8 +356,10 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	return t, nil
 }
 
-// blockSize is pandas' TextReader buffer_lines for a table of width fields.
-func blockSize(width int) int {
+// BlockRows is pandas' TextReader buffer_lines for a table of width fields:
+// the number of rows whose dtypes read_csv (C engine, low_memory=True)
+// infers together.
+func BlockRows(width int) int {
 	if width < 1 {
 		width = 1
 	}

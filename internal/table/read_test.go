@@ -170,8 +170,8 @@ func TestReadFileAllowEmpty(t *testing.T) {
 
 func TestBlockSize(t *testing.T) {
 	for w, want := range map[int]int{1: 524288, 2: 262144, 3: 262144, 5: 131072, 33: 16384, 0: 524288} {
-		if got := blockSize(w); got != want {
-			t.Errorf("blockSize(%d) = %d, want %d", w, got, want)
+		if got := BlockRows(w); got != want {
+			t.Errorf("BlockRows(%d) = %d, want %d", w, got, want)
 		}
 	}
 }
@@ -183,9 +183,9 @@ func TestLowMemoryOption(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("v\n")
-	n := blockSize(1) + 3
+	n := BlockRows(1) + 3
 	for i := 0; i < n; i++ {
-		if i < blockSize(1) {
+		if i < BlockRows(1) {
 			b.WriteString("1\n")
 		} else {
 			b.WriteString("x\n")

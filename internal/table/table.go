@@ -25,6 +25,14 @@
 // ([Table.WriteCSV], [WriteFile], write.go) follows pandas DataFrame.to_csv:
 // Python float repr, NaN as an empty field, True/False for booleans, minimal
 // quoting and "\n" line ends.
+//
+// Files too large to hold as a Table that only need rows selected and
+// written back (the big preparers) use the mapped mode ([OpenMapped],
+// mapped.go): the same NA rule ([IsNA]), the same low_memory block dtype
+// inference ([BlockRows]) and the same formatting, on a memory-mapped file
+// formatted in parallel; it declines with [ErrNotSimple] whatever it cannot
+// prove byte-identical to this general path, which the differential tests
+// (mapped_diff_test.go) check on the golden inputs and by fuzzing.
 package table
 
 import (

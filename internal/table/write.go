@@ -314,6 +314,11 @@ func (cw *csvWriter) appendText(dst []byte, s string) []byte {
 	if !quote {
 		return append(dst, s...)
 	}
+	return appendQuoted(dst, s)
+}
+
+// appendQuoted appends s in double quotes, inner quotes doubled.
+func appendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	for {
 		k := strings.IndexByte(s, '"')
@@ -326,6 +331,18 @@ func (cw *csvWriter) appendText(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s...)
 	return append(dst, '"')
+}
+
+// AppendField appends s as Python's csv writer writes a string field with
+// the defaults to_csv uses (QUOTE_MINIMAL, comma separator): quoted, inner
+// quotes doubled, when it holds a comma, a quote, CR or LF; as is otherwise.
+// It is the quoting of [Table.WriteCSV], for callers that write CSV rows
+// themselves.
+func AppendField(dst []byte, s string) []byte {
+	if strings.ContainsAny(s, ",\"\n\r") {
+		return appendQuoted(dst, s)
+	}
+	return append(dst, s...)
 }
 
 // appendRepr appends Python's repr of x.

@@ -1,0 +1,101 @@
+package jigsaw_toxic_comment_classification_challenge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+func Grade(sub, ans *table.Table) (competition.Score, error) {
+	subID, ok := sub.Col("id")
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission is missing the id column")
+	}
+	var missing []string
+	for _, c := range classes {
+		if !sub.Has(c) {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return competition.Score{}, competition.Invalid("Submission is missing the following columns: %s", strings.Join(missing, ", "))
+	}
+	ansID, ok := ans.Col("id")
+	if !ok || !ans.Has(classes...) {
+		return competition.Score{}, fmt.Errorf("answers must have the id column and the six class columns")
+	}
+	if sub.Len() != ans.Len() {
+		return competition.Score{}, fmt.Errorf("submission has %d rows, answers %d (AssertionError)", sub.Len(), ans.Len())
+	}
+	ansOrder, subOrder := pandas.SortIndexOrder(ansID), pandas.SortIndexOrder(subID)
+
+	// keep-mask over the answers: the six labels' row sum (NaN skipped) >= 0.
+	sums := make([]float64, ans.Len())
+	for _, c := range classes {
+		col, _ := ans.Col(c)
+		v, err := pandas.Floats(col)
+		if err != nil {
+			return competition.Score{}, fmt.Errorf("answers column %s: %w", c, err)
+		}
+		for i, x := range v {
+			if x == x { // pandas sum skips NaN
+				sums[i] += x
+			}
+		}
+	}
+	keep := make([]bool, ans.Len())
+	maskByID := map[any]bool{}
+	for i := range keep {
+		keep[i] = sums[i] >= 0
+		if k, ok := pandas.CellKey(ansID, i); ok {
+			maskByID[k] = keep[i]
+		}
+	}
+	var ansRows, subRows []int
+	for _, i := range ansOrder {
+		if keep[i] {
+			ansRows = append(ansRows, i)
+		}
+	}
+	for _, i := range subOrder {
+		k, ok := pandas.CellKey(subID, i)
+		m, found := maskByID[k]
+		if !ok || !found {
+			return competition.Score{}, fmt.Errorf("Unalignable boolean Series provided as indexer (index of the boolean Series and of the indexed object do not match).")
+		}
+		if m {
+			subRows = append(subRows, i)
+		}
+	}
+	columns := func(t *table.Table, rows []int, what string) ([][]float64, error) {
+		var out [][]float64
+		for _, c := range t.Columns() {
+			if c.Name == "id" {
+				continue
+			}
+			v, err := pandas.Floats(c.Take(rows))
+			if err != nil {
+				return nil, fmt.Errorf("%s column %s: %w", what, c.Name, err)
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	yTrue, err := columns(ans, ansRows, "answers")
+	if err != nil {
+		return competition.Score{}, err
+	}
+	yScore, err := columns(sub, subRows, "submission")
+	if err != nil {
+		return competition.Score{}, err
+	}
+	auc, err := metric.ROCAUCMacro(yTrue, yScore)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Numpy(auc), nil
+}

@@ -1,0 +1,20 @@
+package tabular_playground_series_may_2022
+
+import (
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+func Grade(sub, ans *table.Table) (competition.Score, error) {
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, id, target)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	auc, err := metric.ROCAUC(yTrue, yScore)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Numpy(auc), nil
+}

@@ -1,0 +1,25 @@
+package text_normalization_challenge_english_language
+
+import (
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm"
+)
+
+// vocab are English fake tokens (class, before, after).
+var vocab = append([]textnorm.Token{
+	{Class: "PLAIN", Before: "Brillantaisia", After: "Brillantaisia"}, {Class: "PLAIN", Before: "is", After: "is"}, {Class: "PLAIN", Before: "a", After: "a"},
+	{Class: "PLAIN", Before: "genus", After: "genus"}, {Class: "PLAIN", Before: "of", After: "of"}, {Class: "PLAIN", Before: "plant", After: "plant"},
+	{Class: "PLAIN", Before: "the", After: "the"}, {Class: "PLAIN", Before: "in", After: "in"}, {Class: "PLAIN", Before: "family", After: "family"},
+	{Class: "DATE", Before: "2006", After: "two thousand six"}, {Class: "DATE", Before: "May 3, 2012", After: "may third twenty twelve"},
+	{Class: "LETTERS", Before: "BBC", After: "b b c"}, {Class: "CARDINAL", Before: "1,000", After: "one thousand"},
+	{Class: "MEASURE", Before: "10 km", After: "ten kilometers"}, {Class: "ORDINAL", Before: "3rd", After: "third"},
+	{Class: "MONEY", Before: "$5", After: "five dollars"}, {Class: "TELEPHONE", Before: "0-19-852-3", After: "o sil one nine sil eight five two sil three"},
+	{Class: "ELECTRONIC", Before: "www.example.com", After: "w w w dot e x a m p l e dot c o m"},
+	{Class: "DECIMAL", Before: "2.5", After: "two point five"}, {Class: "CARDINAL", Before: "42", After: "forty two"},
+	{Class: "FRACTION", Before: "1/2", After: "one half"}, {Class: "TIME", Before: "10:30", After: "ten thirty"},
+	{Class: "VERBATIM", Before: "é", After: "é"}, {Class: "PLAIN", Before: "naïve", After: "naïve"},
+}, textnorm.CommonTokens...)
+
+func FakeRaw(dir string, opt competition.FakeOptions) error {
+	return textnorm.FakeRaw(dir, "en", opt, vocab)
+}

@@ -1,0 +1,15 @@
+package text_normalization_challenge_english_language
+
+import (
+	"context"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm"
+)
+
+// zips are the raw zips, in the order the original extracts them.
+var zips = []string{"en_test_2.csv.zip", "en_train.csv.zip", "en_sample_submission_2.csv.zip"}
+
+func Prepare(ctx context.Context, d competition.Dirs) error {
+	return textnorm.Prepare(ctx, d, "en", zips)
+}
