@@ -11,12 +11,18 @@ import (
 	"sort"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/hubmap_kidney_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
+	"github.com/mlebench/mlebench/internal/competitions/tgs_salt_identification_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
 )
 
 // list holds the competitions implemented in their own packages.
 var list = []*competition.Impl{
+	hubmap_kidney_segmentation.Competition,
 	spaceship_titanic.Competition,
+	tgs_salt_identification_challenge.Competition,
+	uw_madison_gi_tract_image_segmentation.Competition,
 }
 
 // All returns every implementation, sorted by id.

@@ -3,13 +3,13 @@ package hubmap_kidney_segmentation
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -129,17 +129,17 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if !safeName(id) {
+			if !imagecopy.SafeName(id) {
 				return fmt.Errorf("image id %q is not a plain file name", id)
 			}
 			for _, name := range imageFiles(id) {
-				if err := copyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
+				if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
 					return fmt.Errorf("copying %s image files: %w", part.dir, err)
 				}
 			}
 		}
 	}
-	if err := copyFile(filepath.Join(d.Public, "sample_submission.csv"), filepath.Join(d.Public, "test", "sample_submission.csv")); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Public, "sample_submission.csv"), filepath.Join(d.Public, "test", "sample_submission.csv")); err != nil {
 		return fmt.Errorf("copying the sample submission into test/: %w", err)
 	}
 	return checkPrepared(d.Public, oldTrain.Len(), newTrain, test)
@@ -224,29 +224,4 @@ func helperIDs(info *table.Table) ([]helperID, error) {
 		out[i] = helperID{strings.ReplaceAll(c.Text[i], ".tiff", ""), true}
 	}
 	return out, nil
-}
-
-// safeName reports whether s can be used as a file name inside a directory.
-func safeName(s string) bool {
-	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
-}
-
-// copyFile copies src to dst byte for byte (shutil.copy).
-func copyFile(src, dst string) (err error) {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, in)
-	return err
 }

@@ -1,10 +1,8 @@
 package tgs_salt_identification_challenge
 
 import (
-	"archive/zip"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -26,12 +25,13 @@ const (
 // Prepare writes the public and private files from the raw download (spec
 // "Prepare" steps 1-9).
 func Prepare(ctx context.Context, d competition.Dirs) error {
-	z, err := openArchive(filepath.Join(d.Raw, archive))
+	zipPath := filepath.Join(d.Raw, archive)
+	z, err := zipfile.Open(zipPath)
 	if err != nil {
 		return err
 	}
 	defer z.Close()
-	old, err := z.readCSV(trainCSV)
+	old, err := zipfile.ReadTable(z, trainCSV, zipPath)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	// The images: every PNG directly in train/images must be a train or a
 	// test id.
 	var pngs []string
-	for _, name := range z.names {
+	for _, name := range z.Paths() {
 		dir, base := path.Split(name)
 		if dir == imagesDir+"/" && strings.HasSuffix(base, ".png") {
 			pngs = append(pngs, base)
@@ -103,7 +103,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := z.extract(c.src+"/"+name, filepath.Join(dst, name)); err != nil {
+			if err := z.ExtractTo(c.src+"/"+name, filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying %s: %w", c.dst, err)
 			}
 		}
@@ -263,81 +263,4 @@ func writeCSV(path string, t *table.Table) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
-}
-
-// zipArchive is the raw archive read in place: its file members by the path
-// Python's zipfile would extract them to (empty and "." components
-// dropped), a later member with the same path winning.
-type zipArchive struct {
-	rc      *zip.ReadCloser
-	members map[string]*zip.File
-	names   []string // member paths, sorted
-}
-
-func openArchive(p string) (*zipArchive, error) {
-	rc, err := zip.OpenReader(p)
-	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", p, err)
-	}
-	z := &zipArchive{rc: rc, members: map[string]*zip.File{}}
-	for _, f := range rc.File {
-		if strings.HasSuffix(f.Name, "/") {
-			continue
-		}
-		var parts []string
-		for _, part := range strings.Split(f.Name, "/") {
-			if part != "" && part != "." && part != ".." {
-				parts = append(parts, part)
-			}
-		}
-		name := strings.Join(parts, "/")
-		if _, dup := z.members[name]; !dup {
-			z.names = append(z.names, name)
-		}
-		z.members[name] = f
-	}
-	slices.Sort(z.names)
-	return z, nil
-}
-
-func (z *zipArchive) Close() error { return z.rc.Close() }
-
-func (z *zipArchive) open(name string) (io.ReadCloser, error) {
-	f, ok := z.members[name]
-	if !ok {
-		return nil, fmt.Errorf("%s: %w (not in %s)", name, os.ErrNotExist, archive)
-	}
-	return f.Open()
-}
-
-func (z *zipArchive) readCSV(name string) (*table.Table, error) {
-	r, err := z.open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	t, err := table.Read(r, table.ReadOptions{Path: name})
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	return t, nil
-}
-
-func (z *zipArchive) extract(name, dst string) (err error) {
-	r, err := z.open(name)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, r)
-	return err
 }

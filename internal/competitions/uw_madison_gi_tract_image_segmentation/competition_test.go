@@ -1,8 +1,6 @@
 package uw_madison_gi_tract_image_segmentation
 
 import (
-	"encoding/json"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/rle"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
@@ -26,64 +25,8 @@ func TestConformance(t *testing.T) {
 	p := competitiontest.Run(t, Competition, competitiontest.Options{
 		GoldScore: &one, GoldenMD5: "testdata/golden_md5.json",
 	})
-	t.Run("reference scores", func(t *testing.T) { checkReferenceScores(t, p.Paths.Answers) })
+	t.Run("reference scores", func(t *testing.T) { comptest.CheckReferenceScores(t, Competition, p.Paths.Answers, "testdata") })
 	t.Run("malformed", func(t *testing.T) { checkMalformed(t, p.Paths.Answers) })
-}
-
-type reference struct {
-	Score *float64 `json:"score"`
-	Error string   `json:"error"`
-}
-
-// checkReferenceScores grades testdata/submissions/* and compares with
-// reference_scores.json (reference_grade.py: NumPy and scipy's
-// directed_hausdorff): the same invalid/error/valid decision and the score
-// to 1e-9.
-func checkReferenceScores(t *testing.T, answersPath string) {
-	b, err := os.ReadFile("testdata/reference_scores.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var refs map[string]reference
-	if err := json.Unmarshal(b, &refs); err != nil {
-		t.Fatal(err)
-	}
-	answers, err := grade.LoadAnswers(Competition, answersPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := make([]string, 0, len(refs))
-	for n := range refs {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		ref := refs[name]
-		t.Run(strings.TrimSuffix(name, ".csv"), func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join("testdata", "submissions", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := Grade(sub, answers)
-			switch {
-			case ref.Score != nil:
-				if err != nil {
-					t.Fatalf("error %v, want %v", err, *ref.Score)
-				}
-				if math.Abs(s.Value-*ref.Score) > 1e-9 || s.Kind != competition.NumpyFloat64 {
-					t.Fatalf("score %.17g (kind %v), want %.17g", s.Value, s.Kind, *ref.Score)
-				}
-			case ref.Error == "invalid":
-				if !errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("err = %v, want an invalid submission", err)
-				}
-			default:
-				if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("err = %v, want a %s (null score, not invalid)", err, ref.Error)
-				}
-			}
-		})
-	}
 }
 
 // checkMalformed: broken submissions never panic; the structural ones never

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -51,7 +51,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		r := row{caseID: parts[0], day: parts[1], slice: parts[len(parts)-1]}
 		for _, name := range []string{r.caseID, r.caseID + "_" + r.day} {
-			if !safeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("raw train.csv: id %q does not name a plain folder", idCol.Text[i])
 			}
 		}
@@ -278,11 +278,6 @@ func rename(t *table.Table, from, to string) *table.Table {
 	return table.MustNew(cols...)
 }
 
-// safeName reports whether s can be used as a file name inside a directory.
-func safeName(s string) bool {
-	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
-}
-
 // copyTree copies the tree src into dst, merging into existing folders
 // (shutil.copytree with dirs_exist_ok=True; symbolic links are followed).
 func copyTree(ctx context.Context, src, dst string) error {
@@ -309,25 +304,6 @@ func copyTree(ctx context.Context, src, dst string) error {
 		if st.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		return copyFile(p, target)
+		return imagecopy.CopyFile(p, target)
 	})
-}
-
-func copyFile(src, dst string) (err error) {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, in)
-	return err
 }

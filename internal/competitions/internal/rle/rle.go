@@ -44,6 +44,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mlebench/mlebench/internal/metric"
 )
 
 // Kind is the Python exception class a failed decode raises.
@@ -267,21 +269,6 @@ func dtypeOf(ts []token) dtype {
 	return dtInt64
 }
 
-// IsSpace reports whether r is whitespace to Python's str.split and
-// str.strip (str.isspace): Unicode White_Space plus the separators
-// U+001C..U+001F.
-func IsSpace(r rune) bool {
-	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
-}
-
-// Blank reports whether s is empty or whitespace only (not s.strip()).
-func Blank(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return !IsSpace(r) }) < 0
-}
-
-// Fields is Python's s.split(): the runs of non-whitespace.
-func Fields(s string) []string { return strings.FieldsFunc(s, IsSpace) }
-
 // Decode is rle_decode(s, height, width) (see the package doc for the
 // rules), returning the mask's runs or an *Error.
 func Decode(s string, height, width int64) (Mask, error) {
@@ -292,10 +279,10 @@ func Decode(s string, height, width int64) (Mask, error) {
 	if width != 0 && height > math.MaxInt64/width {
 		return m, fail(ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.")
 	}
-	if Blank(s) {
-		return m, nil
+	fields := metric.PySplit(s)
+	if len(fields) == 0 {
+		return m, nil // not s.strip(): the empty mask
 	}
-	fields := Fields(s)
 	toks := make([]token, len(fields))
 	for i, f := range fields {
 		t, err := parseInt(f)
