@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/hubmap_kidney_segmentation"
+	"github.com/mlebench/mlebench/internal/competitions/kuzushiji_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 	"github.com/mlebench/mlebench/internal/competitions/tgs_salt_identification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
@@ -20,6 +21,7 @@ import (
 // list holds the competitions implemented in their own packages.
 var list = []*competition.Impl{
 	hubmap_kidney_segmentation.Competition,
+	kuzushiji_recognition.Competition,
 	spaceship_titanic.Competition,
 	tgs_salt_identification_challenge.Competition,
 	uw_madison_gi_tract_image_segmentation.Competition,
