@@ -1,13 +1,12 @@
 package hubmap_kidney_segmentation
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/rle"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
@@ -33,18 +32,13 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subIDs, _ := sub.Col("id")
 	ansIDs, _ := ans.Col("id")
-	subKeys, ansKeys := idKeys(subIDs), idKeys(ansIDs)
-	if !sameSet(subKeys, ansKeys) {
+	if !pandas.SameSet(subIDs, ansIDs) {
 		return competition.Score{}, competition.Invalid("Submission and answers have different id values")
 	}
-	subOrder, err := sortIndex(subKeys)
-	if err != nil {
+	if err := pandas.SortErrors(subIDs, ansIDs); err != nil {
 		return competition.Score{}, err
 	}
-	ansOrder, err := sortIndex(ansKeys)
-	if err != nil {
-		return competition.Score{}, err
-	}
+	subOrder, ansOrder := pandas.SortIndex(subIDs), pandas.SortIndex(ansIDs)
 
 	predicted, _ := sub.Col("predicted")
 	encoding, _ := ans.Col("encoding")
@@ -158,78 +152,4 @@ func pyInt(v pyValue) (int64, error) {
 		return 0, fmt.Errorf("assertion failed: Expected an integer, but got %s", desc)
 	}
 	return v.i, nil
-}
-
-// idKey is an id as a member of a Python set: text, or a number by value
-// (an int and an equal float are one member; True is 1). Missing ids (NaN)
-// are never equal to anything.
-type idKey struct {
-	ok   bool
-	text bool
-	s    string
-	f    float64
-}
-
-func idKeys(c *table.Column) []idKey {
-	out := make([]idKey, c.Len())
-	for i := range out {
-		v := cell(c, i)
-		switch {
-		case v.missing:
-		case v.str:
-			out[i] = idKey{ok: true, text: true, s: v.s}
-		case v.kind == table.Float64:
-			out[i] = idKey{ok: true, f: v.f}
-		default:
-			out[i] = idKey{ok: true, f: float64(v.i)}
-		}
-	}
-	return out
-}
-
-// sameSet is set(a) == set(b).
-func sameSet(a, b []idKey) bool {
-	set := func(ks []idKey) (map[idKey]bool, bool) {
-		m := make(map[idKey]bool, len(ks))
-		for _, k := range ks {
-			if !k.ok {
-				return nil, false
-			}
-			m[k] = true
-		}
-		return m, true
-	}
-	sa, okA := set(a)
-	sb, okB := set(b)
-	if !okA || !okB || len(sa) != len(sb) {
-		return false
-	}
-	for k := range sa {
-		if !sb[k] {
-			return false
-		}
-	}
-	return true
-}
-
-// sortIndex is the row order of sort_values("id") for ids that passed
-// sameSet (so none is missing): text by code point or numbers by value;
-// text mixed with numbers cannot be ordered (TypeError). Stable; pandas'
-// quicksort differs only for duplicate ids, whose order cannot change a
-// pairing of equal ids.
-func sortIndex(ks []idKey) ([]int, error) {
-	idx := make([]int, len(ks))
-	for i := range idx {
-		idx[i] = i
-		if ks[i].text != ks[0].text {
-			return nil, fmt.Errorf("sorting by id: '<' not supported between instances of 'str' and a number")
-		}
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if ks[a].text {
-			return cmp.Compare(ks[a].s, ks[b].s)
-		}
-		return cmp.Compare(ks[a].f, ks[b].f)
-	})
-	return idx, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/rle"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
@@ -142,7 +143,7 @@ func intColumn(t *table.Table, name string) ([]int64, error) {
 				out[i] = 1
 			}
 		default:
-			v, ok := pyInt(c.Str(i))
+			v, ok := pandas.PyInt(c.Str(i))
 			if c.IsNull(i) || !ok {
 				return nil, fmt.Errorf("answers: %s: invalid literal for int() with base 10: %q", name, c.Str(i))
 			}

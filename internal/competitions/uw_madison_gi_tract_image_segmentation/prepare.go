@@ -9,12 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
-	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -88,7 +87,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		num := make(map[string]int64, len(ds))
 		for _, day := range ds {
-			v, ok := pyInt(day[min(3, len(day)):]) // int(day[len("day"):])
+			v, ok := pandas.PyInt(day[min(3, len(day)):]) // int(day[len("day"):])
 			if !ok {
 				return fmt.Errorf("case %s: day %q: ValueError: invalid literal for int() with base 10", c, day)
 			}
@@ -229,24 +228,12 @@ func scanSize(scans, slice string) (w, h int64, err error) {
 		return 0, 0, fmt.Errorf("%s: ValueError: not enough values to unpack", found[0])
 	}
 	var ok1, ok2 bool
-	w, ok1 = pyInt(fields[2])
-	h, ok2 = pyInt(fields[3])
+	w, ok1 = pandas.PyInt(fields[2])
+	h, ok2 = pandas.PyInt(fields[3])
 	if !ok1 || !ok2 {
 		return 0, 0, fmt.Errorf("%s: ValueError: invalid literal for int() with base 10", found[0])
 	}
 	return w, h, nil
-}
-
-// pyInt is Python's int() of a decimal string: surrounding whitespace, an
-// optional sign, ASCII digits with single underscores between them.
-func pyInt(s string) (int64, bool) {
-	s = strings.TrimFunc(s, metric.PyIsSpace)
-	body := strings.TrimLeft(s, "+-")
-	if len(s)-len(body) > 1 || body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(s[:len(s)-len(body)]+strings.ReplaceAll(body, "_", ""), 10, 64)
-	return v, err == nil
 }
 
 func cmpInt(a, b int64) int {
