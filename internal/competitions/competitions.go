@@ -28,11 +28,13 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
+	"github.com/mlebench/mlebench/internal/competitions/hubmap_kidney_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/imet_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/invasive_species_monitoring"
 	"github.com/mlebench/mlebench/internal/competitions/iwildcam_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/jigsaw_toxic_comment_classification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/jigsaw_unintended_bias_in_toxicity_classification"
+	"github.com/mlebench/mlebench/internal/competitions/kuzushiji_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/leaf_classification"
 	"github.com/mlebench/mlebench/internal/competitions/learning_agency_lab_automated_essay_scoring_2"
 	"github.com/mlebench/mlebench/internal/competitions/lmsys_chatbot_arena"
@@ -59,17 +61,19 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_may_2022"
 	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_english_language"
 	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_russian_language"
+	"github.com/mlebench/mlebench/internal/competitions/tgs_salt_identification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/the_icml_2013_whale_challenge_right_whale_redux"
 	"github.com/mlebench/mlebench/internal/competitions/tweet_sentiment_extraction"
 	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
+	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/ventilator_pressure_prediction"
 	"github.com/mlebench/mlebench/internal/competitions/whale_categorization_playground"
 )
 
 // list holds every implemented competition, sorted by id.
 var list = []*competition.Impl{
-	ai4code.Competition,
 	aerial_cactus_identification.Competition,
+	ai4code.Competition,
 	aptos2019_blindness_detection.Competition,
 	billion_word_imputation.Competition,
 	cassava_leaf_disease_classification.Competition,
@@ -84,11 +88,13 @@ var list = []*competition.Impl{
 	herbarium_2020_fgvc7.Competition,
 	histopathologic_cancer_detection.Competition,
 	hotel_id_2021_fgvc8.Competition,
+	hubmap_kidney_segmentation.Competition,
 	imet_2020_fgvc7.Competition,
 	invasive_species_monitoring.Competition,
 	iwildcam_2020_fgvc7.Competition,
 	jigsaw_toxic_comment_classification_challenge.Competition,
 	jigsaw_unintended_bias_in_toxicity_classification.Competition,
+	kuzushiji_recognition.Competition,
 	leaf_classification.Competition,
 	learning_agency_lab_automated_essay_scoring_2.Competition,
 	lmsys_chatbot_arena.Competition,
@@ -115,9 +121,11 @@ var list = []*competition.Impl{
 	tabular_playground_series_may_2022.Competition,
 	text_normalization_challenge_english_language.Competition,
 	text_normalization_challenge_russian_language.Competition,
+	tgs_salt_identification_challenge.Competition,
 	the_icml_2013_whale_challenge_right_whale_redux.Competition,
 	tweet_sentiment_extraction.Competition,
 	us_patent_phrase_to_phrase_matching.Competition,
+	uw_madison_gi_tract_image_segmentation.Competition,
 	ventilator_pressure_prediction.Competition,
 	whale_categorization_playground.Competition,
 }
