@@ -11,11 +11,19 @@ import (
 	"sort"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/alaska2_image_steganalysis"
+	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
+	"github.com/mlebench/mlebench/internal/competitions/herbarium_2022_fgvc9"
+	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 )
 
 // list holds the competitions implemented in their own packages.
 var list = []*competition.Impl{
+	alaska2_image_steganalysis.Competition,
+	herbarium_2021_fgvc8.Competition,
+	herbarium_2022_fgvc9.Competition,
+	inaturalist_2019_fgvc6.Competition,
 	spaceship_titanic.Competition,
 }
 

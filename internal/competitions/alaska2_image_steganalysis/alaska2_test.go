@@ -264,22 +264,6 @@ func TestGrade(t *testing.T) {
 	}
 }
 
-func TestParsePyFloat(t *testing.T) {
-	for s, want := range map[string]float64{" 1.5 ": 1.5, "1_000": 1000, "-inf": math.Inf(-1), "Infinity": math.Inf(1), "1e999": math.Inf(1), ".5": 0.5, "5.": 5, "+2e-3": 0.002} {
-		if got, ok := parsePyFloat(s); !ok || got != want {
-			t.Errorf("float(%q) = %v, %v", s, got, ok)
-		}
-	}
-	if v, ok := parsePyFloat("nan"); !ok || !math.IsNaN(v) {
-		t.Errorf("float(nan) = %v, %v", v, ok)
-	}
-	for _, s := range []string{"", "abc", "0x10", "1__0", "_1", "1_", "--1", "1e", "in f", ".", "1.5f"} {
-		if _, ok := parsePyFloat(s); ok {
-			t.Errorf("float(%q) accepted", s)
-		}
-	}
-}
-
 // checkMalformed: broken submissions give invalid or an error, never a
 // panic or a score.
 func checkMalformed(t *testing.T, answers *table.Table) {

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -34,160 +33,33 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission must have a 'Label' column")
 	}
-	subIdx, ansIdx, err := alignTextIDs(subID, ansID)
-	if err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	yScore, err := pyFloats(subLabel, subIdx)
+	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission and answers Ids do not match")
+	}
+	subFloats, err := pandas.Floats(subLabel.Take(subIdx))
 	if err != nil {
 		return competition.Score{}, competition.Invalid("Submission 'Label' column must be castable to float: %v", err)
 	}
-	for _, v := range yScore {
+	for _, v := range subFloats {
 		if math.IsNaN(v) {
 			return competition.Score{}, competition.Invalid("Submission 'Label' column must not contain NaN values")
 		}
 	}
-	yTrue, err := pyFloats(ansLabel, ansIdx)
+	yTrue, err := pandas.Floats(ansLabel.Take(ansIdx))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers Label: %w", err)
 	}
+	yScore := subFloats
 	s, err := WeightedAUC(yTrue, yScore)
 	if err != nil {
 		return competition.Score{}, err
 	}
 	return competition.Numpy(s), nil
 }
-
-// alignTextIDs sorts both Id columns as DataFrame.sort_values("Id") does
-// and compares them position by position. The answers' Ids are text
-// ("0001.jpg"); a submission Id column pandas reads as numbers sorts but
-// never equals text (invalid), one mixing text and numbers makes the sort
-// raise TypeError (a plain error), and a missing Id (NaN, sorted last)
-// equals nothing (invalid).
-func alignTextIDs(sub, ans *table.Column) (subIdx, ansIdx []int, err error) {
-	if ans.Kind != table.String || ans.Mixed != nil || ans.HasNull() {
-		return nil, nil, errors.New("answers Id column must be text without missing cells")
-	}
-	mismatch := competition.Invalid("Submission and answers Ids do not match")
-	if sub.Kind != table.String {
-		return nil, nil, mismatch
-	}
-	if sub.Mixed != nil {
-		text, num := false, false
-		for i, k := range sub.Mixed {
-			if sub.IsNull(i) {
-				continue
-			}
-			if k == table.String {
-				text = true
-			} else {
-				num = true
-			}
-		}
-		if text && num {
-			return nil, nil, errors.New("sorting Id: '<' not supported between instances of 'str' and 'int'")
-		}
-		return nil, nil, mismatch
-	}
-	if sub.HasNull() {
-		return nil, nil, mismatch
-	}
-	subIdx, ansIdx = textOrder(sub.Text), textOrder(ans.Text)
-	for k := range subIdx {
-		if sub.Text[subIdx[k]] != ans.Text[ansIdx[k]] {
-			return nil, nil, mismatch
-		}
-	}
-	return subIdx, ansIdx, nil
-}
-
-// textOrder is the stable ascending (code point = byte) order of s.
-func textOrder(s []string) []int {
-	idx := make([]int, len(s))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(s[a], s[b]) })
-	return idx
-}
-
-// pyFloats is Series.astype(float) of column c in the row order rows:
-// numbers as they are, booleans 0/1, missing cells NaN, text through
-// Python's float().
-func pyFloats(c *table.Column, rows []int) ([]float64, error) {
-	out := make([]float64, len(rows))
-	for k, i := range rows {
-		kind := c.Kind
-		if kind == table.String && c.Mixed != nil {
-			kind = c.Mixed[i]
-		}
-		switch {
-		case c.IsNull(i):
-			out[k] = math.NaN()
-		case kind == table.Int64:
-			out[k] = float64(c.Ints[i])
-		case kind == table.Float64:
-			out[k] = c.Floats[i]
-		case kind == table.Bool || kind == table.BoolObject:
-			if c.Bools[i] {
-				out[k] = 1
-			}
-		default:
-			v, ok := parsePyFloat(c.Text[i])
-			if !ok {
-				return nil, fmt.Errorf("could not convert string to float: %q", c.Text[i])
-			}
-			out[k] = v
-		}
-	}
-	return out, nil
-}
-
-// parsePyFloat is Python's float(str): surrounding whitespace ignored, an
-// optional sign, "nan", "inf" or "infinity" in any case, or a decimal
-// literal with single underscores between digits; overflow gives ±inf.
-func parsePyFloat(s string) (float64, bool) {
-	s = strings.TrimFunc(s, unicode.IsSpace)
-	body := strings.TrimLeft(s, "+-")
-	if len(s)-len(body) > 1 {
-		return 0, false
-	}
-	neg := strings.HasPrefix(s, "-")
-	switch strings.ToLower(body) {
-	case "nan":
-		return math.NaN(), true
-	case "inf", "infinity":
-		if neg {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	}
-	digits := false
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits = true
-		case c == '_':
-			if i == 0 || i == len(body)-1 || !isDigit(body[i-1]) || !isDigit(body[i+1]) {
-				return 0, false
-			}
-		case c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-':
-		default:
-			return 0, false
-		}
-	}
-	if !digits {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return 0, false
-	}
-	return v, true
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // WeightedAUC is the competition's metric: scikit-learn's roc_curve
 // (pos_label=1, drop_intermediate=True), the TPR thresholds 0, 0.4 and 1
