@@ -37,6 +37,8 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
+	// The raw lists are now held record by record; drop the copies.
+	top["annotations"], top["images"] = nil, nil
 	cats, err := cocometa.Group(anns, imgs, "image_id", "image_id")
 	if err != nil {
 		return fmt.Errorf("raw train_metadata.json: %w", err)
