@@ -40,11 +40,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission and answers Ids do not match")
 	}
-	subFloats, err := pandas.Floats(subLabel.Take(subIdx))
+	yScore, err := pandas.Floats(subLabel.Take(subIdx))
 	if err != nil {
 		return competition.Score{}, competition.Invalid("Submission 'Label' column must be castable to float: %v", err)
 	}
-	for _, v := range subFloats {
+	for _, v := range yScore {
 		if math.IsNaN(v) {
 			return competition.Score{}, competition.Invalid("Submission 'Label' column must not contain NaN values")
 		}
@@ -53,7 +53,6 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers Label: %w", err)
 	}
-	yScore := subFloats
 	s, err := WeightedAUC(yTrue, yScore)
 	if err != nil {
 		return competition.Score{}, err
