@@ -30,9 +30,9 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	train, test, err := pyrand.TrainTestSplit(len(covers), pyrand.SplitOptions{TestSize: pyrand.Count(testSize), RandomState: 42})
+	train, test, err := plan(len(covers))
 	if err != nil {
-		return fmt.Errorf("splitting %d covers: %w", len(covers), err)
+		return err
 	}
 	for _, sub := range append([]string{"Cover", "Test"}, stegoAlgs...) {
 		if err := os.MkdirAll(filepath.Join(d.Public, sub), 0o755); err != nil {
@@ -46,19 +46,14 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			jobs = append(jobs, filecopy.Job{Src: filepath.Join(d.Raw, sub, covers[i]), Dst: filepath.Join(d.Public, sub, name)})
 		}
 	}
-
-	rng := pyrand.NewRandom(0)
-	pyrand.ShuffleSlice(rng, test)
 	ids := make([]string, len(test))
 	labels := make([]int64, len(test))
-	for idx, i := range test {
+	for idx, ti := range test {
 		ids[idx] = pad(idx+1, 4) + ".jpg"
-		src := "Cover"
-		if c, _ := rng.Choice(2); c == 1 { // [True, False][1]
-			a, _ := rng.Choice(len(stegoAlgs))
-			src, labels[idx] = stegoAlgs[a], 1
+		if ti.src != "Cover" {
+			labels[idx] = 1
 		}
-		jobs = append(jobs, filecopy.Job{Src: filepath.Join(d.Raw, src, covers[i]), Dst: filepath.Join(d.Public, "Test", ids[idx])})
+		jobs = append(jobs, filecopy.Job{Src: filepath.Join(d.Raw, ti.src, covers[ti.cover]), Dst: filepath.Join(d.Public, "Test", ids[idx])})
 	}
 	if err := filecopy.Run(ctx, jobs); err != nil {
 		return err
@@ -88,6 +83,33 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	return nil
+}
+
+// testImage is one test image in Id order: the position of its cover in
+// the sorted cover list and the folder its file is copied from.
+type testImage struct {
+	cover int
+	src   string // "Cover" (label 0) or a stego algorithm (label 1)
+}
+
+// plan is the original's randomness for n sorted covers: the train covers
+// (positions, in train_test_split order) and the test images in Id order.
+func plan(n int) (train []int, test []testImage, err error) {
+	train, testPos, err := pyrand.TrainTestSplit(n, pyrand.SplitOptions{TestSize: pyrand.Count(testSize), RandomState: 42})
+	if err != nil {
+		return nil, nil, fmt.Errorf("splitting %d covers: %w", n, err)
+	}
+	rng := pyrand.NewRandom(0)
+	pyrand.ShuffleSlice(rng, testPos)
+	test = make([]testImage, len(testPos))
+	for idx, i := range testPos {
+		test[idx] = testImage{cover: i, src: "Cover"}
+		if c, _ := rng.Choice(2); c == 1 { // random.choice([True, False]) gave False
+			a, _ := rng.Choice(len(stegoAlgs))
+			test[idx].src = stegoAlgs[a]
+		}
+	}
+	return train, test, nil
 }
 
 // globJPG is sorted(glob(dir + "/*.jpg")) as base names: case-sensitive
