@@ -171,9 +171,9 @@ func malformed(t *testing.T, answers *table.Table) {
 		"empty": {table.MustNew(), "invalid"}, "no rows": {answers.Take(nil), "invalid"},
 		"one short": {answers.Take(idx(n - 1)), "invalid"}, "twice": {answers.Take(idx(2 * n)), "invalid"},
 		"drop _id": {answers.Drop("_id"), "invalid"}, "drop category_id": {answers.Drop("category_id"), "invalid"},
-		"text ids": {with(table.Strings("_id", make([]string, n))), "invalid"},
-		"NaN label": {with(table.Floats("category_id", nan)), "error"},
-		"huge label": {with(table.Floats("category_id", huge)), "error"}, // continuous target
+		"text ids":    {with(table.Strings("_id", make([]string, n))), "invalid"},
+		"NaN label":   {with(table.Floats("category_id", nan)), "error"},
+		"huge label":  {with(table.Floats("category_id", huge)), "error"}, // continuous target
 		"bool labels": {with(table.Bools("category_id", make([]bool, n))), "score"},
 	} {
 		out := competitiontest.GradeTable(Competition, c.sub, answers)

@@ -17,7 +17,7 @@ import (
 // categories are real Cdiscount category ids (level-3 names below), the
 // first being the sample submission's.
 var categories = []struct {
-	id                    int64
+	id                     int64
 	level1, level2, level3 string
 }{
 	{1000010653, "TELEPHONIE - GPS", "ACCESSOIRE TELEPHONE", "COQUE TELEPHONE - BUMPER TELEPHONE"},

@@ -69,10 +69,10 @@ func prepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred 
 // cell is one value as the Python object pandas holds: a number (int or
 // float), a str, or missing (NaN/None).
 type cell struct {
-	kind  byte // 'i' int, 'f' float, 's' str, 'x' missing
-	i     int64
-	f     float64
-	s     string
+	kind byte // 'i' int, 'f' float, 's' str, 'x' missing
+	i    int64
+	f    float64
+	s    string
 }
 
 func cellOf(c *table.Column, i int) cell {
