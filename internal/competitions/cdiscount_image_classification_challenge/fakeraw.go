@@ -14,8 +14,8 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
-// categories are real Cdiscount category ids (level-3 names below), the
-// first being the sample submission's.
+// categories are Cdiscount-style 10-digit category ids with three-level
+// names; the first is the sample submission's 1000010653.
 var categories = []struct {
 	id                     int64
 	level1, level2, level3 string
