@@ -11,11 +11,15 @@ import (
 	"sort"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/cdiscount_image_classification_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/icecube_neutrinos_in_deep_ice"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 )
 
 // list holds the competitions implemented in their own packages.
 var list = []*competition.Impl{
+	cdiscount_image_classification_challenge.Competition,
+	icecube_neutrinos_in_deep_ice.Competition,
 	spaceship_titanic.Competition,
 }
 
