@@ -13,6 +13,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/cdiscount_image_classification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/icecube_neutrinos_in_deep_ice"
+	"github.com/mlebench/mlebench/internal/competitions/multi_modal_gesture_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 )
 
@@ -20,6 +21,7 @@ import (
 var list = []*competition.Impl{
 	cdiscount_image_classification_challenge.Competition,
 	icecube_neutrinos_in_deep_ice.Competition,
+	multi_modal_gesture_recognition.Competition,
 	spaceship_titanic.Competition,
 }
 
