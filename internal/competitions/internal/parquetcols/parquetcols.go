@@ -19,9 +19,10 @@
 //   - Columns the file's "pandas" metadata names as index columns
 //     (pandas.read_parquet restores them as the index, not as columns) are
 //     left out of [Reader.Fields].
-//   - Files are read one row group at a time ([Reader.Next]) so memory is
-//     bounded by the largest row group, and written by a [Writer] that
-//     flushes row groups of at most [MaxRowsPerGroup] rows.
+//   - Files are read in batches of at most [BatchRows] rows, page by page
+//     ([Reader.Next]), so memory is bounded by a batch and one page per
+//     column however large the row groups are, and written by a [Writer]
+//     that flushes row groups of at most [MaxRowsPerGroup] rows.
 //   - Written files are what fastparquet writes for index=False: every
 //     column OPTIONAL (fastparquet's has_nulls=True default), SNAPPY
 //     compressed, the input's column order and physical/logical types, no
@@ -41,6 +42,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
@@ -260,7 +262,8 @@ type Reader struct {
 	pf     *parquet.File
 	fields []Field
 	leaf   []int // file leaf index of each field
-	group  int
+	group  int   // next row group to open
+	cur    *groupCursor
 }
 
 // Open opens a Parquet file and checks its schema.
@@ -385,22 +388,76 @@ func (r *Reader) Fields() []Field { return slices.Clone(r.fields) }
 func (r *Reader) NumRows() int64 { return r.pf.NumRows() }
 
 // Close closes the file.
-func (r *Reader) Close() error { return r.f.Close() }
+func (r *Reader) Close() error {
+	r.Rewind()
+	return r.f.Close()
+}
 
-// Rewind makes the next [Reader.Next] return the first row group again.
-func (r *Reader) Rewind() { r.group = 0 }
+// Rewind makes the next [Reader.Next] start again at the first row.
+func (r *Reader) Rewind() {
+	if r.cur != nil {
+		r.cur.close()
+		r.cur = nil
+	}
+	r.group = 0
+}
+
+// BatchRows is the most rows [Reader.Next] returns at once.
+const BatchRows = 1 << 16
 
 // Next returns the named columns (all data columns when names is empty) of
-// the next row group, or io.EOF after the last one.
+// the next batch of at most [BatchRows] rows, or io.EOF after the last one.
+// Batches never span row groups. Only one page per column is held at a time,
+// so memory stays bounded however large the row groups are. The selection
+// must not change until the next [Reader.Rewind] or io.EOF.
 func (r *Reader) Next(names ...string) ([]*Column, error) {
-	groups := r.pf.RowGroups()
-	if r.group >= len(groups) {
-		return nil, io.EOF
+	key := strings.Join(names, "\x00")
+	if r.cur != nil && r.cur.key != key {
+		return nil, fmt.Errorf("parquet: column selection changed from %q to %q within a pass", r.cur.key, key)
 	}
-	rg := groups[r.group]
-	r.group++
-	want := r.fields
-	leaves := r.leaf
+	for r.cur == nil || r.cur.left == 0 {
+		if r.cur != nil {
+			r.cur.close()
+			r.cur = nil
+		}
+		groups := r.pf.RowGroups()
+		if r.group >= len(groups) {
+			return nil, io.EOF
+		}
+		cur, err := r.open(groups[r.group], names)
+		if err != nil {
+			return nil, err
+		}
+		cur.key, cur.index = key, r.group
+		r.cur = cur
+		r.group++
+	}
+	n := int(min(int64(BatchRows), r.cur.left))
+	out := make([]*Column, len(r.cur.cols))
+	for k, cc := range r.cur.cols {
+		c, err := cc.read(n)
+		if err == nil && c.Len() != n {
+			err = fmt.Errorf("%d values, want %d", c.Len(), n)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("parquet: row group %d column %q: %w", r.cur.index, cc.field.Name, err)
+		}
+		out[k] = c
+	}
+	r.cur.left -= int64(n)
+	return out, nil
+}
+
+// groupCursor walks the selected column chunks of one row group in step.
+type groupCursor struct {
+	key   string
+	index int
+	left  int64
+	cols  []*columnCursor
+}
+
+func (r *Reader) open(rg parquet.RowGroup, names []string) (*groupCursor, error) {
+	want, leaves := r.fields, r.leaf
 	if len(names) > 0 {
 		want, leaves = nil, nil
 		for _, n := range names {
@@ -412,68 +469,68 @@ func (r *Reader) Next(names ...string) ([]*Column, error) {
 			leaves = append(leaves, r.leaf[k])
 		}
 	}
-	chunks := rg.ColumnChunks()
-	out := make([]*Column, len(want))
-	for k, fd := range want {
-		c, err := readChunk(chunks[leaves[k]], fd, rg.NumRows())
-		if err != nil {
-			return nil, fmt.Errorf("parquet: row group %d column %q: %w", r.group-1, fd.Name, err)
-		}
-		out[k] = c
+	if rg.NumRows() < 0 {
+		return nil, fmt.Errorf("parquet: row group with %d rows", rg.NumRows())
 	}
-	return out, nil
+	chunks := rg.ColumnChunks()
+	g := &groupCursor{left: rg.NumRows()}
+	for k, fd := range want {
+		g.cols = append(g.cols, &columnCursor{field: fd, pages: chunks[leaves[k]].Pages(), buf: make([]parquet.Value, 4096)})
+	}
+	return g, nil
 }
 
-func readChunk(cc parquet.ColumnChunk, fd Field, rows int64) (*Column, error) {
-	if rows < 0 || rows > math.MaxInt32 {
-		return nil, fmt.Errorf("row count %d out of range", rows)
+func (g *groupCursor) close() {
+	for _, c := range g.cols {
+		c.close()
 	}
-	c := &Column{Field: fd}
-	n := int(rows)
-	switch {
-	case fd.Type.IsInt():
-		c.Ints = make([]int64, 0, n)
-	case fd.Type.IsFloat():
-		c.Floats = make([]float64, 0, n)
-	case fd.Type == Bool:
-		c.Bools = make([]bool, 0, n)
-	default:
-		c.Strs = make([]string, 0, n)
-	}
-	pages := cc.Pages()
-	defer pages.Close()
-	buf := make([]parquet.Value, 4096)
-	for {
-		page, err := pages.ReadPage()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		vr := page.Values()
-		for {
-			k, err := vr.ReadValues(buf)
-			for _, v := range buf[:k] {
-				if err := c.appendValue(v); err != nil {
-					parquet.Release(page)
-					return nil, err
-				}
-			}
+}
+
+// columnCursor reads one column chunk's values page by page.
+type columnCursor struct {
+	field Field
+	pages parquet.Pages
+	page  parquet.Page
+	vr    parquet.ValueReader
+	buf   []parquet.Value
+}
+
+// read returns the next n values (fewer at the end of the chunk).
+func (cc *columnCursor) read(n int) (*Column, error) {
+	c := &Column{Field: cc.field}
+	for c.Len() < n {
+		if cc.vr == nil {
+			page, err := cc.pages.ReadPage()
 			if err == io.EOF {
 				break
 			}
 			if err != nil {
-				parquet.Release(page)
+				return nil, err
+			}
+			cc.page, cc.vr = page, page.Values()
+		}
+		k, err := cc.vr.ReadValues(cc.buf[:min(len(cc.buf), n-c.Len())])
+		for _, v := range cc.buf[:k] {
+			if err := c.appendValue(v); err != nil {
 				return nil, err
 			}
 		}
-		parquet.Release(page)
-	}
-	if c.Len() != n {
-		return nil, fmt.Errorf("%d values for %d rows", c.Len(), n)
+		if err == io.EOF {
+			parquet.Release(cc.page)
+			cc.page, cc.vr = nil, nil
+		} else if err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
+}
+
+func (cc *columnCursor) close() {
+	if cc.page != nil {
+		parquet.Release(cc.page)
+		cc.page, cc.vr = nil, nil
+	}
+	cc.pages.Close()
 }
 
 func (c *Column) appendValue(v parquet.Value) error {

@@ -214,3 +214,58 @@ func TestErrors(t *testing.T) {
 	}
 	cw.Abort()
 }
+
+// TestBatches: a row group larger than BatchRows comes back in batches, in
+// order, page by page; the column selection is fixed within a pass.
+func TestBatches(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.parquet")
+	n := 2*BatchRows + 123
+	ints := make([]int64, n)
+	fl := make([]float64, n)
+	for i := range ints {
+		ints[i], fl[i] = int64(i), float64(i)/2
+	}
+	w, err := Create(path, []Field{{"i", Int64}, {"f", Float32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write([]*Column{{Field: Field{"i", Int64}, Ints: ints}, {Field: Field{"f", Float32}, Floats: fl}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var sizes []int
+	next := int64(0)
+	for {
+		cols, err := r.Next("f", "i")
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes = append(sizes, cols[0].Len())
+		for k, v := range cols[1].Ints {
+			if v != next || cols[0].Floats[k] != float64(v)/2 {
+				t.Fatalf("row %d: %d %v", next, v, cols[0].Floats[k])
+			}
+			next++
+		}
+	}
+	if !reflect.DeepEqual(sizes, []int{BatchRows, BatchRows, 123}) {
+		t.Errorf("batch sizes %v", sizes)
+	}
+	r.Rewind()
+	if _, err := r.Next("i"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Next("f"); err == nil {
+		t.Error("selection change accepted")
+	}
+}

@@ -77,6 +77,14 @@ func nodeOf(t Type) (parquet.Node, error) {
 
 // Create starts a Parquet file at path with the given fields.
 func Create(path string, fields []Field) (*Writer, error) {
+	return CreateGroups(path, fields, MaxRowsPerGroup)
+}
+
+// CreateGroups is [Create] with row groups of at most rowsPerGroup rows.
+func CreateGroups(path string, fields []Field, rowsPerGroup int64) (*Writer, error) {
+	if rowsPerGroup <= 0 {
+		return nil, fmt.Errorf("parquet %s: %d rows per group", path, rowsPerGroup)
+	}
 	g := orderedGroup{Group: parquet.Group{}}
 	for _, f := range fields {
 		if _, dup := g.Group[f.Name]; dup {
@@ -94,7 +102,7 @@ func Create(path string, fields []Field) (*Writer, error) {
 		return nil, fmt.Errorf("parquet %s: %w", path, err)
 	}
 	schema := parquet.NewSchema("schema", g)
-	w := parquet.NewWriter(f, schema, parquet.Compression(&parquet.Snappy), parquet.MaxRowsPerRowGroup(MaxRowsPerGroup),
+	w := parquet.NewWriter(f, schema, parquet.Compression(&parquet.Snappy), parquet.MaxRowsPerRowGroup(rowsPerGroup),
 		parquet.CreatedBy("mlebench", "", ""))
 	return &Writer{path: path, tmp: f.Name(), f: f, w: w, fields: fields}, nil
 }
