@@ -22,9 +22,12 @@
 // its versions; upstream's checksums for them do not match either). The
 // files hold the same columns, types, values and row order, without index.
 //
-// The meta file is streamed row group by row group (two passes: batch ids,
-// then rows), so memory is bounded by a row group plus the test event ids
-// kept for the train/test disjointness check (8 bytes per test row).
+// The meta file (about 132 M rows upstream) is streamed in batches of 64 Ki
+// rows, page by page (parquetcols): pass 1 reads batch_id, pass 2 writes the
+// four outputs, pass 3 checks that no train event_id is a test one. Memory
+// is bounded by the writers' row groups (1 Mi rows) plus the sorted test
+// event ids (8 bytes per test row), whatever the raw file's row groups are:
+// see BenchmarkPrepare.
 package icecube_neutrinos_in_deep_ice
 
 import "github.com/mlebench/mlebench/internal/competition"
