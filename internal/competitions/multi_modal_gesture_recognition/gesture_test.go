@@ -1,6 +1,9 @@
 package multi_modal_gesture_recognition
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -285,4 +289,62 @@ func TestPrepareErrors(t *testing.T) {
 	if len(before) != len(after) {
 		t.Errorf("prepare changed raw/: %d entries, then %d", len(before), len(after))
 	}
+}
+
+// TestTopLevelZips: the names pathlib's glob("*.zip") would see in the
+// unpacked folder: top-level files (with or without "./"), dot-files
+// included, directories implied by deeper members; nothing deeper.
+func TestTopLevelZips(t *testing.T) {
+	write := func(names ...string) string {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		tw := tar.NewWriter(zw)
+		for _, n := range names {
+			typ := byte(tar.TypeReg)
+			if strings.HasSuffix(n, "/") {
+				typ = tar.TypeDir
+			}
+			tw.WriteHeader(&tar.Header{Name: n, Typeflag: typ, Mode: 0o644})
+		}
+		tw.Close()
+		zw.Close()
+		p := filepath.Join(t.TempDir(), "t.tar.gz")
+		os.WriteFile(p, b.Bytes(), 0o644)
+		return p
+	}
+	got, err := topLevelZips(context.Background(), write("./", "./Sample00300.zip", "./._Sample00301.zip", "deep/Sample00302.zip",
+		"dir.zip/file", "./Sample00300.zip", "README", "Sample00303.ZIP", "x.zip.bak"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(got)
+	if want := []string{"._Sample00301.zip", "Sample00300.zip", "dir.zip"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	for _, bad := range []string{"../Sample00300.zip", "/Sample00300.zip", "a/../../b.zip"} {
+		if _, err := topLevelZips(context.Background(), write(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	// A macOS "._" twin duplicates a test id: the count asserts fail.
+	d := dirs(t)
+	if err := FakeRaw(d.Raw, competition.FakeOptions{Rows: 8}); err != nil {
+		t.Fatal(err)
+	}
+	zips, err := topLevelZips(context.Background(), filepath.Join(d.Raw, "training4.tar.gz"))
+	if err != nil || len(zips) != 2 {
+		t.Fatalf("%v %v", zips, err)
+	}
+	os.WriteFile(filepath.Join(d.Raw, "training4.tar.gz"), mustRead(t, write("./"+zips[0], "./._"+zips[0])), 0o644)
+	if err := Prepare(context.Background(), d); err == nil {
+		t.Error("duplicate test id accepted")
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
