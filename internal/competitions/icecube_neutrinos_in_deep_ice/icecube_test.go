@@ -376,6 +376,9 @@ func dirs(t *testing.T) competition.Dirs {
 // TestSplitVector: with batch ids 1..660 in order the test batches are the
 // spec's 66 ids (the real competition's size).
 func TestSplitVector(t *testing.T) {
+	if testing.Short() {
+		t.Skip("660 batch files")
+	}
 	d := dirs(t)
 	if err := fakeRaw(d.Raw, competition.FakeOptions{Rows: 660 * 20}, parquetcols.Float32); err != nil {
 		t.Fatal(err)
