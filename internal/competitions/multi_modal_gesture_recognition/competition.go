@@ -8,8 +8,9 @@
 // Quirks reproduced:
 //   - test ids are the last 4 characters of the stems of the top-level
 //     *.zip members of training4.tar.gz (dot-files included, as pathlib's
-//     glob matches them), sorted as strings; training.csv is read with every
-//     column as text (zero padding kept, NA strings still missing);
+//     glob matches them), sorted as strings; training.csv is read with Id and
+//     Sequence as text (zero padding kept, NA strings still missing; any
+//     other column is re-serialised with pandas' inferred dtype);
 //   - private/test.csv keeps training.csv order, public/test.csv and
 //     randomPredictions.csv are in sorted-id order; the random predictions
 //     come from Python's random.seed(0) and random.sample(range(1, 21), 20)

@@ -348,3 +348,35 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// TestExtraColumns: columns besides Id and Sequence are kept, with pandas'
+// inferred dtype (read_csv(dtype={"Id": str, "Sequence": str})): "1.50"
+// is written back as 1.5, while Id keeps its zero padding.
+func TestExtraColumns(t *testing.T) {
+	d := dirs(t)
+	if err := FakeRaw(d.Raw, competition.FakeOptions{Rows: 8}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := table.ReadFile(filepath.Join(d.Raw, "training.csv"), table.ReadOptions{AllString: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := raw.Col("Id")
+	seqs, _ := raw.Col("Sequence")
+	var b strings.Builder
+	b.WriteString("Id,Sequence,Score\n")
+	for i := range raw.Len() {
+		b.WriteString(ids.Text[i] + "," + seqs.Text[i] + ",1.50\n")
+	}
+	os.WriteFile(filepath.Join(d.Raw, "training.csv"), []byte(b.String()), 0o644)
+	if err := Prepare(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join(d.Public, "training.csv"), filepath.Join(d.Private, "test.csv")} {
+		got := string(mustRead(t, p))
+		lines := strings.Split(strings.TrimSpace(got), "\n")
+		if lines[0] != "Id,Sequence,Score" || !strings.HasSuffix(lines[1], ",1.5") || len(strings.Split(lines[1], ",")[0]) != 4 {
+			t.Errorf("%s:\n%s", p, got)
+		}
+	}
+}

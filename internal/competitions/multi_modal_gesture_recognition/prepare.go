@@ -42,7 +42,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		isTest[id] = true
 	}
 
-	train, err := table.ReadFile(filepath.Join(d.Raw, "training.csv"), table.ReadOptions{AllString: true})
+	train, err := table.ReadFile(filepath.Join(d.Raw, "training.csv"), table.ReadOptions{Dtype: map[string]table.Kind{"Id": table.String, "Sequence": table.String}})
 	if err != nil {
 		return fmt.Errorf("reading raw training.csv: %w", err)
 	}
