@@ -18,6 +18,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/aptos2019_blindness_detection"
 	"github.com/mlebench/mlebench/internal/competitions/billion_word_imputation"
 	"github.com/mlebench/mlebench/internal/competitions/cassava_leaf_disease_classification"
+	"github.com/mlebench/mlebench/internal/competitions/cdiscount_image_classification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/chaii_hindi_and_tamil_question_answering"
 	"github.com/mlebench/mlebench/internal/competitions/champs_scalar_coupling"
 	"github.com/mlebench/mlebench/internal/competitions/denoising_dirty_documents"
@@ -32,6 +33,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/hubmap_kidney_segmentation"
+	"github.com/mlebench/mlebench/internal/competitions/icecube_neutrinos_in_deep_ice"
 	"github.com/mlebench/mlebench/internal/competitions/imet_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/invasive_species_monitoring"
@@ -45,6 +47,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/ml2021spring_hw2"
 	"github.com/mlebench/mlebench/internal/competitions/mlsp_2013_birds"
 	"github.com/mlebench/mlebench/internal/competitions/movie_review_sentiment_analysis_kernels_only"
+	"github.com/mlebench/mlebench/internal/competitions/multi_modal_gesture_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/new_york_city_taxi_fare_prediction"
 	"github.com/mlebench/mlebench/internal/competitions/nomad2018_predict_transparent_conductors"
 	"github.com/mlebench/mlebench/internal/competitions/osic_pulmonary_fibrosis_progression"
@@ -82,6 +85,7 @@ var list = []*competition.Impl{
 	aptos2019_blindness_detection.Competition,
 	billion_word_imputation.Competition,
 	cassava_leaf_disease_classification.Competition,
+	cdiscount_image_classification_challenge.Competition,
 	chaii_hindi_and_tamil_question_answering.Competition,
 	champs_scalar_coupling.Competition,
 	denoising_dirty_documents.Competition,
@@ -96,6 +100,7 @@ var list = []*competition.Impl{
 	histopathologic_cancer_detection.Competition,
 	hotel_id_2021_fgvc8.Competition,
 	hubmap_kidney_segmentation.Competition,
+	icecube_neutrinos_in_deep_ice.Competition,
 	imet_2020_fgvc7.Competition,
 	inaturalist_2019_fgvc6.Competition,
 	invasive_species_monitoring.Competition,
@@ -109,6 +114,7 @@ var list = []*competition.Impl{
 	ml2021spring_hw2.Competition,
 	mlsp_2013_birds.Competition,
 	movie_review_sentiment_analysis_kernels_only.Competition,
+	multi_modal_gesture_recognition.Competition,
 	new_york_city_taxi_fare_prediction.Competition,
 	nomad2018_predict_transparent_conductors.Competition,
 	osic_pulmonary_fibrosis_progression.Competition,
