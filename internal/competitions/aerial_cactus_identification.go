@@ -28,7 +28,10 @@ import (
 	"slices"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -78,7 +81,7 @@ func cactusPrepare(ctx context.Context, d competition.Dirs) error {
 	}
 
 	trainIDs, testIDs := cactusIDs(train), cactusIDs(test)
-	z, err := sharedOpenZip(filepath.Join(d.Raw, "train.zip"))
+	z, err := zipfile.Open(filepath.Join(d.Raw, "train.zip"))
 	if err != nil {
 		return err
 	}
@@ -90,9 +93,9 @@ func cactusPrepare(ctx context.Context, d competition.Dirs) error {
 		names := slices.Clone(part.ids)
 		slices.Sort(names)
 		names = slices.Compact(names)
-		members := make([]sharedZipSource, len(names))
+		members := make([]zipfile.Source, len(names))
 		for i, id := range names {
-			if !sharedSafeName(id) {
+			if !imagecopy.SafeName(id) {
 				return fmt.Errorf("image id %q is not a plain file name", id)
 			}
 			if !z.Has("train/" + id) {
@@ -100,7 +103,7 @@ func cactusPrepare(ctx context.Context, d competition.Dirs) error {
 			}
 			members[i] = z.Source(id, "train/"+id)
 		}
-		if err := sharedWriteZip(ctx, filepath.Join(d.Public, part.zip), members); err != nil {
+		if err := zipfile.Write(ctx, filepath.Join(d.Public, part.zip), members); err != nil {
 			return err
 		}
 	}
@@ -147,7 +150,7 @@ func cactusIDs(t *table.Table) []string {
 }
 
 func cactusGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "id", "has_cactus")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "id", "has_cactus")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
@@ -23,23 +24,23 @@ const cactusDir = "testdata/aerial-cactus-identification"
 // (constant 0.5) scores exactly 0.5, as upstream's test expects.
 func TestCactusConformance(t *testing.T) {
 	half, one := 0.5, 1.0
-	impl := sharedTImpl(t, "aerial-cactus-identification")
+	impl := implByID(t, "aerial-cactus-identification")
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &half, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(cactusDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(cactusDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, cactusDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, cactusDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "has_cactus")
+		comptest.Malformed(t, impl, answers, answers, "id", "has_cactus")
 	})
 }
 
 func TestCactusGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,has_cactus\na.jpg,1\nb.jpg,0\nc.jpg,1\nd.jpg,0\n")
+	ans := comptest.Table(t, "id,has_cactus\na.jpg,1\nb.jpg,0\nc.jpg,1\nd.jpg,0\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -57,7 +58,7 @@ func TestCactusGrade(t *testing.T) {
 		{"NaN passes the range check, sklearn raises", "id,has_cactus\na.jpg,1\nb.jpg,\nc.jpg,1\nd.jpg,0\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := cactusGrade(sharedTTable(t, tc.sub), ans)
+			s, err := cactusGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -75,8 +76,8 @@ func TestCactusGrade(t *testing.T) {
 		})
 	}
 	// Single-class answers: sklearn 1.5 raises.
-	one := sharedTTable(t, "id,has_cactus\na.jpg,1\nb.jpg,1\n")
-	if _, err := cactusGrade(sharedTTable(t, "id,has_cactus\na.jpg,1\nb.jpg,0\n"), one); err == nil {
+	one := comptest.Table(t, "id,has_cactus\na.jpg,1\nb.jpg,1\n")
+	if _, err := cactusGrade(comptest.Table(t, "id,has_cactus\na.jpg,1\nb.jpg,0\n"), one); err == nil {
 		t.Error("single-class answers: want an error")
 	}
 }

@@ -29,6 +29,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -104,11 +107,11 @@ func ai4codePrepare(ctx context.Context, d competition.Dirs) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ext := sharedWithExt
-	if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, "train"), ext(trainIDs, ".json")); err != nil {
+	ext := imagecopy.WithExt
+	if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, "train"), ext(trainIDs, ".json")); err != nil {
 		return fmt.Errorf("copying train notebooks: %w", err)
 	}
-	if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, "test"), ext(testIDs, ".json")); err != nil {
+	if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, "test"), ext(testIDs, ".json")); err != nil {
 		return fmt.Errorf("copying test notebooks: %w", err)
 	}
 
@@ -148,10 +151,10 @@ func ai4codePrepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	testOrders := orders.Take(testRows)
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train_orders.csv"), orders.Take(trainRows)},
-		sharedCSVOut{filepath.Join(d.Private, "test_orders.csv"), testOrders},
-		sharedCSVOut{filepath.Join(d.Public, "train_ancestors.csv"), shuffled.Take(keepRows)},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train_orders.csv"), Table: orders.Take(trainRows)},
+		csvout.File{Path: filepath.Join(d.Private, "test_orders.csv"), Table: testOrders},
+		csvout.File{Path: filepath.Join(d.Public, "train_ancestors.csv"), Table: shuffled.Take(keepRows)},
 	); err != nil {
 		return err
 	}
@@ -173,8 +176,8 @@ func ai4codePrepare(ctx context.Context, d competition.Dirs) error {
 	if len(sids) != len(testIDs) {
 		return fmt.Errorf("AssertionError: sample submission has %d rows, want %d (test ids without a train_orders.csv row)", len(sids), len(testIDs))
 	}
-	return sharedWriteCSVs(sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"),
-		table.MustNew(table.Strings("id", sids), table.Strings("cell_order", cells))})
+	return csvout.Write(csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"),
+		Table: table.MustNew(table.Strings("id", sids), table.Strings("cell_order", cells))})
 }
 
 // ai4codeCellKeys returns the keys of the notebook's "cell_type" object in
@@ -276,13 +279,13 @@ func ai4codeGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns id and cell_order")
 	}
-	if !sharedSameSet(sid, aid) {
+	if !pandas.SameSet(sid, aid) {
 		return competition.Score{}, competition.Invalid("submission ids do not match the answer ids")
 	}
-	if err := sharedSortErrors(sid, aid); err != nil {
+	if err := pandas.SortErrors(sid, aid); err != nil {
 		return competition.Score{}, err
 	}
-	si, ai := sharedSortIndex(sid), sharedSortIndex(aid)
+	si, ai := pandas.SortIndex(sid), pandas.SortIndex(aid)
 	subTok := make([][]string, len(si))
 	ansTok := make([][]string, len(ai))
 	for k := range si {

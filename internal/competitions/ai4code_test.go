@@ -14,6 +14,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -40,7 +41,7 @@ func ai4codeRefs(t *testing.T) map[string]ai4codeRef {
 // golden_listing.json, both from reference_prepare.py (pandas), and the
 // sample submission must score what reference_grade.py computed.
 func TestAI4CodeConformance(t *testing.T) {
-	impl := sharedTImpl(t, "AI4Code")
+	impl := implByID(t, "AI4Code")
 	sample := ai4codeRefs(t)["prepared sample_submission.csv"].Score
 	s5 := grade.Round5(competition.Score{Value: *sample, Kind: competition.PyFloat})
 	one := 1.0
@@ -95,10 +96,10 @@ func TestAI4CodeConformance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !sharedTClose(s.Value, *sample) {
+		if !comptest.Close(s.Value, *sample) {
 			t.Errorf("sample score %.17g, want %.17g", s.Value, *sample)
 		}
-		t.Run("malformed", func(t *testing.T) { sharedTMalformed(t, impl, ans, ans, "id", "cell_order") })
+		t.Run("malformed", func(t *testing.T) { comptest.Malformed(t, impl, ans, ans, "id", "cell_order") })
 	})
 }
 
@@ -118,20 +119,20 @@ func TestAI4CodeGrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	refs := ai4codeRefs(t)
-	ans := sharedTTable(t, cases.Answers)
-	for _, name := range sortedKeys(cases.Submissions) {
+	ans := comptest.Table(t, cases.Answers)
+	for _, name := range comptest.SortedKeys(cases.Submissions) {
 		ref, ok := refs[name]
 		if !ok {
 			t.Fatalf("no reference for %q", name)
 		}
 		t.Run(name, func(t *testing.T) {
-			s, err := ai4codeGrade(sharedTTable(t, cases.Submissions[name]), ans)
+			s, err := ai4codeGrade(comptest.Table(t, cases.Submissions[name]), ans)
 			switch {
 			case ref.Score != nil:
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, *ref.Score) || s.Kind != competition.PyFloat {
+				if !comptest.Close(s.Value, *ref.Score) || s.Kind != competition.PyFloat {
 					t.Fatalf("score %.17g kind %v, want %.17g", s.Value, s.Kind, *ref.Score)
 				}
 			case *ref.Error == "invalid":

@@ -25,6 +25,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -60,7 +62,7 @@ func aptosPrepare(ctx context.Context, d competition.Dirs) error {
 		ids []string
 		dir string
 	}{{trainIDs, "train_images"}, {testIDs, "test_images"}} {
-		if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, part.dir), sharedWithExt(part.ids, ".png")); err != nil {
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, part.dir), imagecopy.WithExt(part.ids, ".png")); err != nil {
 			return err
 		}
 	}
@@ -164,11 +166,11 @@ func aptosGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, fmt.Errorf("KeyError: 'id_code'")
 	}
-	if !sharedSameSet(subID, ansID) {
+	if !pandas.SameSet(subID, ansID) {
 		return competition.Score{}, competition.Invalid("Submission id_code values do not match the answers' id_code values")
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
-	kappa, err := metric.CohenKappa(sharedLabels(subDiag.Take(subIdx)), sharedLabels(ansDiag.Take(ansIdx)), "quadratic")
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
+	kappa, err := metric.CohenKappa(pandas.Labels(subDiag.Take(subIdx)), pandas.Labels(ansDiag.Take(ansIdx)), "quadratic")
 	if err != nil {
 		return competition.Score{}, err
 	}

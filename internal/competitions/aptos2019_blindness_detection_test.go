@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
@@ -23,23 +24,23 @@ const aptosDir = "testdata/aptos2019-blindness-detection"
 // prediction).
 func TestAptosConformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, "aptos2019-blindness-detection")
+	impl := implByID(t, "aptos2019-blindness-detection")
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &zero, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(aptosDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(aptosDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, aptosDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, aptosDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id_code", "diagnosis")
+		comptest.Malformed(t, impl, answers, answers, "id_code", "diagnosis")
 	})
 }
 
 func TestAptosGrade(t *testing.T) {
-	ans := sharedTTable(t, "id_code,diagnosis\na1,0\nb2,1\nc3,2\nd4,4\n")
+	ans := comptest.Table(t, "id_code,diagnosis\na1,0\nb2,1\nc3,2\nd4,4\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -56,7 +57,7 @@ func TestAptosGrade(t *testing.T) {
 		{"non-integral float", "id_code,diagnosis\na1,0\nb2,1.5\nc3,2\nd4,4\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := aptosGrade(sharedTTable(t, tc.sub), ans)
+			s, err := aptosGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -74,8 +75,8 @@ func TestAptosGrade(t *testing.T) {
 		})
 	}
 	// One label on both sides: 0/0 = NaN, a valid (NaN) score.
-	one := sharedTTable(t, "id_code,diagnosis\na1,2\nb2,2\n")
-	s, err := aptosGrade(sharedTTable(t, "id_code,diagnosis\nb2,2\na1,2\n"), one)
+	one := comptest.Table(t, "id_code,diagnosis\na1,2\nb2,2\n")
+	s, err := aptosGrade(comptest.Table(t, "id_code,diagnosis\nb2,2\na1,2\n"), one)
 	if err != nil || !math.IsNaN(s.Value) {
 		t.Errorf("single label: %v %v, want NaN", s.Value, err)
 	}

@@ -40,7 +40,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -133,7 +136,7 @@ func bwiQuoteLine(dst []byte, id int, s string) []byte {
 // bwiPrepareN is the prepare with the line-count literal as a parameter
 // (tests use small totals).
 func bwiPrepareN(ctx context.Context, d competition.Dirs, total int) (err error) {
-	z, err := sharedOpenZip(filepath.Join(d.Raw, "train_v2.txt.zip"))
+	z, err := zipfile.Open(filepath.Join(d.Raw, "train_v2.txt.zip"))
 	if err != nil {
 		return err
 	}
@@ -268,7 +271,7 @@ func bwiWriteZipMethod(path, member string, r io.Reader, method uint16) (err err
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
 		return flate.NewWriter(w, flate.BestSpeed)
 	})
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: member, Method: method, Modified: sharedZipTime})
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: member, Method: method, Modified: zipfile.ModTime})
 	if err != nil {
 		return err
 	}
@@ -297,10 +300,10 @@ func bwiGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("id")
 	ansID, _ := ans.Col("id")
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, ok := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -31,11 +32,11 @@ func TestBWIConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prepares 30 million lines twice")
 	}
-	p := competitiontest.Run(t, c2Impl(t, bwiTestID), competitiontest.Options{
-		SampleScore: c2Ptr(2.26056), // python-Levenshtein on the reference output
-		GoldScore:   c2Ptr(0),
+	p := competitiontest.Run(t, implByID(t, bwiTestID), competitiontest.Options{
+		SampleScore: comptest.Ptr(2.26056), // python-Levenshtein on the reference output
+		GoldScore:   comptest.Ptr(0),
 	})
-	c3CheckGoldenMembers(t, filepath.Join(p.DataDir, bwiTestID, "prepared"), filepath.Join(bwiTestdata, "golden_md5.json"))
+	comptest.CheckGoldenMembers(t, filepath.Join(p.DataDir, bwiTestID, "prepared"), filepath.Join(bwiTestdata, "golden_md5.json"))
 }
 
 // bwiQuirkyLines is a raw file dense in edge cases: with seed 0 about one
@@ -98,13 +99,13 @@ func TestBWIQuirkyGolden(t *testing.T) {
 		Total int `json:"total"`
 		Tests int `json:"test_count"`
 	}
-	c2ReadJSON(t, filepath.Join(bwiTestdata, "quirky_counts.json"), &want)
+	comptest.ReadJSON(t, filepath.Join(bwiTestdata, "quirky_counts.json"), &want)
 	d := bwiDirs(t)
 	bwiWriteRaw(t, d.Raw, bwiQuirkyLines())
 	if err := bwiPrepareN(context.Background(), d, want.Total); err != nil {
 		t.Fatal(err)
 	}
-	c3CheckGoldenMembers(t, filepath.Dir(d.Public), filepath.Join(bwiTestdata, "quirky_golden_md5.json"))
+	comptest.CheckGoldenMembers(t, filepath.Dir(d.Public), filepath.Join(bwiTestdata, "quirky_golden_md5.json"))
 	n := bwiCountLines(t, filepath.Join(d.Private, "test.csv"))
 	if n-1 != want.Tests {
 		t.Errorf("test.csv has %d rows, reference %d", n-1, want.Tests)
@@ -195,7 +196,7 @@ func TestBWIPrepareErrors(t *testing.T) {
 
 // TestBWIGrade: hand-computed mean edit distances and the spec's checks.
 func TestBWIGrade(t *testing.T) {
-	answers := c2CSV(t, "\"id\",\"sentence\"\n0,\"a b c\"\n1,\"He said \"\"hi\"\" .\"\n2,\"Ünï cödé x\"\n")
+	answers := comptest.TableViaFile(t, "\"id\",\"sentence\"\n0,\"a b c\"\n1,\"He said \"\"hi\"\" .\"\n2,\"Ünï cödé x\"\n")
 	for _, c := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 plain error
@@ -216,7 +217,7 @@ func TestBWIGrade(t *testing.T) {
 		{"numeric sentences", "id,sentence\n0,1\n1,2\n2,3\n", -2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := bwiGrade(c2CSV(t, c.sub), answers)
+			s, err := bwiGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -240,13 +241,13 @@ func TestBWIGrade(t *testing.T) {
 // perturbed submission.
 func TestBWIGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(bwiTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(bwiTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(bwiTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(bwiTestdata, "answers.csv"))
 	if len(want) < 2 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
 	for name, w := range want {
-		s, err := bwiGrade(c2ReadCSV(t, filepath.Join(bwiTestdata, name+".csv")), answers)
+		s, err := bwiGrade(comptest.ReadFile(t, filepath.Join(bwiTestdata, name+".csv")), answers)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -258,8 +259,8 @@ func TestBWIGradeGolden(t *testing.T) {
 
 func TestBWIGradeMalformed(t *testing.T) {
 	valid := "id,sentence\n0,a b c\n1,d e f\n2,g h i\n"
-	answers := c2CSV(t, valid)
-	c3FuzzNoPanic(t, c2Impl(t, bwiTestID), answers, valid, competition.NumpyFloat64)
+	answers := comptest.TableViaFile(t, valid)
+	comptest.FuzzNoPanic(t, implByID(t, bwiTestID), answers, valid, competition.NumpyFloat64)
 	tb, err := table.ReadBytes([]byte("id,sentence\n"), table.ReadOptions{})
 	if err == nil {
 		if _, err := bwiGrade(tb, answers); err == nil {

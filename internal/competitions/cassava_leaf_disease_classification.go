@@ -36,6 +36,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -304,10 +307,10 @@ func cassavaPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	); err != nil {
 		return err
 	}
@@ -322,7 +325,7 @@ func cassavaPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := fmt.Sprintf("%s%02d-%s.tfrec", prefix, i, lengths[k])
-			if err := sharedCopyFile(filepath.Join(recDir, files[k]), filepath.Join(dst, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(recDir, files[k]), filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying tfrecord %s: %w", files[k], err)
 			}
 		}
@@ -342,13 +345,13 @@ func cassavaPrepare(ctx context.Context, d competition.Dirs) error {
 		}
 		return out
 	}
-	if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, "train_images"), names(newTrain)); err != nil {
+	if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, "train_images"), names(newTrain)); err != nil {
 		return err
 	}
-	if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, "test_images"), names(newTest)); err != nil {
+	if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train_images"), filepath.Join(d.Public, "test_images"), names(newTest)); err != nil {
 		return err
 	}
-	if err := sharedCopyFile(filepath.Join(d.Raw, "label_num_to_disease_map.json"), filepath.Join(d.Public, "label_num_to_disease_map.json")); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "label_num_to_disease_map.json"), filepath.Join(d.Public, "label_num_to_disease_map.json")); err != nil {
 		return fmt.Errorf("copying label_num_to_disease_map.json: %w", err)
 	}
 
@@ -368,7 +371,7 @@ func cassavaPrepare(ctx context.Context, d competition.Dirs) error {
 }
 
 func cassavaGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, "label", "image_id")
+	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, "label", "image_id")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -21,7 +22,7 @@ import (
 // The test files are the sorted files 1 and 6, as the spec's vector says;
 // the all-4 sample scores 0.1 on their 20 rows.
 func TestCassavaConformance(t *testing.T) {
-	impl := sharedTImpl(t, "cassava-leaf-disease-classification")
+	impl := implByID(t, "cassava-leaf-disease-classification")
 	sample, one := 0.1, 1.0
 	dir := filepath.Join("testdata", "cassava-leaf-disease-classification")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
@@ -30,14 +31,14 @@ func TestCassavaConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		ans, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, ans, ans, "image_id", "label")
+		comptest.Malformed(t, impl, ans, ans, "image_id", "label")
 	})
 }
 

@@ -24,6 +24,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -63,11 +66,11 @@ func chaiiPrepare(ctx context.Context, d competition.Dirs) error {
 		dummy[i] = "dummy text"
 	}
 	sample := table.MustNew(ids, table.Strings("PredictionString", dummy))
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("answer_start", "answer_text")},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest.Drop("answer_start", "answer_text")},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: answers},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -108,10 +111,10 @@ func chaiiGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns id and PredictionString")
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -17,7 +18,7 @@ import (
 // reference_grade.py's (MultiLabelBinarizer + jaccard_score samples).
 func TestChaiiConformance(t *testing.T) {
 	const id = "chaii-hindi-and-tamil-question-answering"
-	impl := sharedTImpl(t, id)
+	impl := implByID(t, id)
 	zero, one := 0.0, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join("testdata", id, "golden_md5.json"),
@@ -25,20 +26,20 @@ func TestChaiiConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "PredictionString")
+		comptest.Malformed(t, impl, answers, answers, "id", "PredictionString")
 	})
 }
 
 // TestChaiiGrade checks each Grade rule with hand-computed Jaccard means.
 func TestChaiiGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,PredictionString\nb,Delhi है\na,चेन्नई\nc,\n")
+	ans := comptest.Table(t, "id,PredictionString\nb,Delhi है\na,चेन्नई\nc,\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1: invalid, -2: other error
@@ -53,7 +54,7 @@ func TestChaiiGrade(t *testing.T) {
 		{"numbers have no lower()", "id,PredictionString\na,1\nb,2\nc,3\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := chaiiGrade(sharedTTable(t, tc.sub), ans)
+			s, err := chaiiGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -74,8 +75,8 @@ func TestChaiiGrade(t *testing.T) {
 		})
 	}
 	t.Run("vocabulary of one word", func(t *testing.T) {
-		one := sharedTTable(t, "id,PredictionString\na,x\nb,\n")
-		if _, err := chaiiGrade(sharedTTable(t, "id,PredictionString\na,X\nb,\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		one := comptest.Table(t, "id,PredictionString\na,x\nb,\n")
+		if _, err := chaiiGrade(comptest.Table(t, "id,PredictionString\na,X\nb,\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 			t.Fatalf("err = %v, want a non-invalid error", err)
 		}
 	})
@@ -94,7 +95,7 @@ func TestChaiiGradeVocabularySize(t *testing.T) {
 		{"V=2", "id,PredictionString\na,x\nb,\n", "id,PredictionString\na,X y\nb,\n", 0.25},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := chaiiGrade(sharedTTable(t, tc.sub), sharedTTable(t, tc.ans))
+			s, err := chaiiGrade(comptest.Table(t, tc.sub), comptest.Table(t, tc.ans))
 			if tc.want == -2 {
 				if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 					t.Fatalf("score %v err %v, want a non-invalid error", s.Value, err)

@@ -29,6 +29,8 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -68,7 +70,7 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 	var keys []any
 	keyRow := map[any]int{}
 	for r := 0; r < df.Len(); r++ {
-		k, ok := c2CellKey(names, r)
+		k, ok := pandas.CellKey(names, r)
 		if !ok || names.IsNull(r) {
 			continue
 		}
@@ -129,7 +131,7 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 		var keep []int
 		seen := map[any]bool{}
 		for r := 0; r < t.Len(); r++ {
-			if k, ok := c2CellKey(mn, r); ok && trainSet[k] {
+			if k, ok := pandas.CellKey(mn, r); ok && trainSet[k] {
 				keep = append(keep, r)
 				seen[k] = true
 			}
@@ -142,12 +144,12 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 	trainIDs := map[any]bool{}
 	trID, _ := newTrain.Col("id")
 	for r := 0; r < trID.Len(); r++ {
-		if k, ok := c2CellKey(trID, r); ok {
+		if k, ok := pandas.CellKey(trID, r); ok {
 			trainIDs[k] = true
 		}
 	}
 	for r := 0; r < ids.Len(); r++ {
-		if k, ok := c2CellKey(ids, r); ok && trainIDs[k] {
+		if k, ok := pandas.CellKey(ids, r); ok && trainIDs[k] {
 			return fmt.Errorf("id %s is in both the train and test split", ids.Str(r))
 		}
 	}
@@ -165,10 +167,10 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 			return err
 		}
 		name := names.Str(r) + ".xyz"
-		if !sharedSafeName(name) {
+		if !imagecopy.SafeName(name) {
 			return fmt.Errorf("molecule name %q is not a plain file name", names.Str(r))
 		}
-		if err := sharedCopyFile(filepath.Join(d.Raw, "structures", name), filepath.Join(dst, name)); err != nil {
+		if err := imagecopy.CopyFile(filepath.Join(d.Raw, "structures", name), filepath.Join(dst, name)); err != nil {
 			return fmt.Errorf("copying structure: %w", err)
 		}
 	}
@@ -192,7 +194,7 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 			return err
 		}
 	}
-	n, err := c2CountFiles(dst, ".xyz")
+	n, err := imagecopy.CountFiles(dst, ".xyz")
 	if err != nil {
 		return err
 	}
@@ -205,12 +207,12 @@ func champsPrepare(ctx context.Context, d competition.Dirs) error {
 // champsPyCompare compares cells i and j of c as Python's sort does;
 // ok=false when they cannot be ordered (text vs number).
 func champsPyCompare(c *table.Column, i, j int) (int, bool) {
-	a, ok1 := sharedPyValueOf(c, i)
-	b, ok2 := sharedPyValueOf(c, j)
+	a, ok1 := pandas.PyValueOf(c, i)
+	b, ok2 := pandas.PyValueOf(c, j)
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	return sharedPyCompare(a, b)
+	return pandas.PyCompare(a, b)
 }
 
 func champsGrade(sub, ans *table.Table) (competition.Score, error) {
@@ -226,22 +228,22 @@ func champsGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("id")
 	ansID, _ := ans.Col("id")
-	if !sharedSameSet(subID, ansID) {
+	if !pandas.SameSet(subID, ansID) {
 		return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids")
 	}
 	predCol, _ := sub.Col(champsTarget)
-	pred, err := sharedFloats(predCol)
+	pred, err := pandas.Floats(predCol)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("submission %s: %w", champsTarget, err)
 	}
 	trueCol, _ := ans.Col(champsTarget)
-	truth, err := sharedFloats(trueCol)
+	truth, err := pandas.Floats(trueCol)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers %s: %w", champsTarget, err)
 	}
 	bySub := map[any][]int{}
 	for r := 0; r < subID.Len(); r++ {
-		if k, ok := c2CellKey(subID, r); ok {
+		if k, ok := pandas.CellKey(subID, r); ok {
 			bySub[k] = append(bySub[k], r)
 		}
 	}
@@ -251,11 +253,11 @@ func champsGrade(sub, ans *table.Table) (competition.Score, error) {
 	typeRow := map[any]int{}
 	var typeKeys []any
 	for r := 0; r < ansID.Len(); r++ {
-		k, ok := c2CellKey(ansID, r)
+		k, ok := pandas.CellKey(ansID, r)
 		if !ok {
 			continue
 		}
-		tk, ok := c2CellKey(types, r)
+		tk, ok := pandas.CellKey(types, r)
 		if !ok || types.IsNull(r) {
 			continue // groupby drops a missing key
 		}

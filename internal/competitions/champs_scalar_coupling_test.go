@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const champsTestID = "champs-scalar-coupling"
@@ -22,22 +23,22 @@ var champsTestdata = filepath.Join("testdata", champsTestID)
 // (the answers) has MAE 0 for every type: np.log gives −inf, kept as a
 // valid score, so no gold value is compared here (see TestChampsGradeCases).
 func TestChampsConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, champsTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, champsTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(champsTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(1.3986),
+		SampleScore: comptest.Ptr(1.3986),
 		SkipGold:    true,
 	})
 }
 
 func TestChampsGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(champsTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(champsTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(champsTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(champsTestdata, "answers.csv"))
 	if len(want) < 3 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
 	for name, w := range want {
-		s, err := champsGrade(c2ReadCSV(t, filepath.Join(champsTestdata, name+".csv")), answers)
+		s, err := champsGrade(comptest.ReadFile(t, filepath.Join(champsTestdata, name+".csv")), answers)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -53,7 +54,7 @@ func TestChampsGradeGolden(t *testing.T) {
 }
 
 func TestChampsGradeCases(t *testing.T) {
-	answers := c2CSV(t, "id,molecule_name,atom_index_0,atom_index_1,type,scalar_coupling_constant\n"+
+	answers := comptest.TableViaFile(t, "id,molecule_name,atom_index_0,atom_index_1,type,scalar_coupling_constant\n"+
 		"5,m1,0,1,2JHH,10\n3,m1,0,2,1JHC,20\n9,m2,1,2,2JHH,30\n")
 	// types sorted: 1JHC (MAE a), 2JHH (MAE b); score = (ln a + ln b)/2
 	for _, c := range []struct {
@@ -75,7 +76,7 @@ func TestChampsGradeCases(t *testing.T) {
 		{"text prediction", "id,scalar_coupling_constant\n9,31\n3,abc\n5,12\n", math.Inf(1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := champsGrade(c2CSV(t, c.sub), answers)
+			s, err := champsGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case math.IsNaN(c.want):
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -138,7 +139,7 @@ func TestChampsPrepareErrors(t *testing.T) {
 }
 
 func TestChampsGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "id,molecule_name,atom_index_0,atom_index_1,type,scalar_coupling_constant\n"+
+	answers := comptest.TableViaFile(t, "id,molecule_name,atom_index_0,atom_index_1,type,scalar_coupling_constant\n"+
 		"5,m1,0,1,2JHH,10\n3,m1,0,2,1JHC,20\n9,m2,1,2,2JHH,30\n")
-	c3FuzzNoPanic(t, c2Impl(t, champsTestID), answers, "id,scalar_coupling_constant\n9,31\n3,22\n5,12\n", competition.NumpyFloat64)
+	comptest.FuzzNoPanic(t, implByID(t, champsTestID), answers, "id,scalar_coupling_constant\n9,31\n3,22\n5,12\n", competition.NumpyFloat64)
 }

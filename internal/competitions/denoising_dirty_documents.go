@@ -32,7 +32,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/jpeg" // Pillow opens images by content; accept JPEG bytes too
 	"image/png"
 	"os"
 	"path/filepath"
@@ -42,6 +41,10 @@ import (
 
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pillow"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
@@ -196,7 +199,7 @@ func denoisingWriteAnswers(ctx context.Context, dir string, images []string, ans
 				buf = strconv.AppendInt(buf, int64(r+1), 10)
 				buf = append(buf, '_')
 				buf = strconv.AppendInt(buf, int64(c+1), 10)
-				id := sharedCSVField(buf)
+				id := bigcsv.QuoteField(buf)
 				writers[0].Write(id)
 				writers[0].WriteByte(',')
 				writers[0].Write(values[pix[r*w+c]])
@@ -240,7 +243,7 @@ func denoisingReadL(path string) ([]uint8, int, int, error) {
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("reading image %s: %w", path, err)
 	}
-	pix, w, h := sharedPillowL(img)
+	pix, w, h := pillow.ConvertL(img)
 	return pix, w, h, nil
 }
 
@@ -250,7 +253,7 @@ func denoisingGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have id and value columns")
 	}
-	yAns, err := sharedFloats(ansVal)
+	yAns, err := pandas.Floats(ansVal)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers value column: %w", err)
 	}
@@ -262,17 +265,17 @@ func denoisingGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission is missing the 'value' column")
 	}
-	ySub, err := sharedFloats(subVal)
+	ySub, err := pandas.Floats(subVal)
 	if err != nil {
 		return competition.Score{}, competition.Invalid("Submission 'value' column must be numeric: %v", err)
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids")
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pillow"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -22,24 +24,24 @@ const denoisingDir = "testdata/denoising-dirty-documents"
 // fake data, whose cleaned test images come in 8-bit grey, RGB, palette and
 // 16-bit grey and one of which is missing; scores vs scikit-learn.
 func TestDenoisingConformance(t *testing.T) {
-	impl := sharedTImpl(t, "denoising-dirty-documents")
+	impl := implByID(t, "denoising-dirty-documents")
 	zero := 0.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{GoldScore: &zero})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(denoisingDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(denoisingDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, denoisingDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, denoisingDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "value")
+		comptest.Malformed(t, impl, answers, answers, "id", "value")
 	})
 }
 
 func TestDenoisingGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,value\n1_1_1,1.0\n1_1_2,0.5\n1_2_1,0.0\n1_2_2,0.25\n")
+	ans := comptest.Table(t, "id,value\n1_1_1,1.0\n1_1_2,0.5\n1_2_1,0.0\n1_2_2,0.25\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -56,7 +58,7 @@ func TestDenoisingGrade(t *testing.T) {
 		{"7. NaN: sklearn raises", "id,value\n1_1_1,1\n1_1_2,\n1_2_1,1\n1_2_2,1\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := denoisingGrade(sharedTTable(t, tc.sub), ans)
+			s, err := denoisingGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -92,7 +94,7 @@ func TestSharedPillowL(t *testing.T) {
 		{rgb, []uint8{124, 76}},
 		{g16, []uint8{0, 100, 255, 255, 255, 255}},
 	} {
-		got, _, _ := sharedPillowL(tc.img)
+		got, _, _ := pillow.ConvertL(tc.img)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%T: %v, want %v", tc.img, got, tc.want)
 		}

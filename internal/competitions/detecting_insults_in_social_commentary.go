@@ -23,6 +23,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
@@ -39,10 +42,10 @@ func init() {
 
 func insultsPrepare(ctx context.Context, d competition.Dirs) error {
 	pubTrain, privTest := filepath.Join(d.Public, "train.csv"), filepath.Join(d.Private, "test.csv")
-	if err := sharedCopyFile(filepath.Join(d.Raw, "train.csv"), pubTrain); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train.csv"), pubTrain); err != nil {
 		return fmt.Errorf("copying train.csv: %w", err)
 	}
-	if err := sharedCopyFile(filepath.Join(d.Raw, "test_with_solutions.csv"), privTest); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "test_with_solutions.csv"), privTest); err != nil {
 		return fmt.Errorf("copying test_with_solutions.csv: %w", err)
 	}
 	test, err := table.ReadFile(privTest, table.ReadOptions{})
@@ -102,7 +105,7 @@ func insultsPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("assertion failed: comment %q is in both train and test", c.s)
 		}
 	}
-	if !sharedFrameEquals(read["test"], read["private"].Drop("Insult", "Usage")) {
+	if !pandas.FrameEquals(read["test"], read["private"].Drop("Insult", "Usage")) {
 		return fmt.Errorf("assertion failed: public test does not equal the private test without Insult and Usage")
 	}
 	for _, name := range []string{"sample", "gold"} {
@@ -146,7 +149,7 @@ func insultsSetsEqual[K comparable](a, b map[K]bool) bool {
 }
 
 func insultsGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "Comment", "Insult")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "Comment", "Insult")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
@@ -22,12 +23,12 @@ const insultsDir = "testdata/detecting-insults-in-social-commentary"
 // quotes, commas and backslash escapes; scores vs scikit-learn. The all-zero
 // sample scores 0.5, as upstream's test expects.
 func TestInsultsConformance(t *testing.T) {
-	impl := sharedTImpl(t, "detecting-insults-in-social-commentary")
+	impl := implByID(t, "detecting-insults-in-social-commentary")
 	half, one := 0.5, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &half, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(insultsDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(insultsDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, insultsDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, insultsDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
@@ -35,12 +36,12 @@ func TestInsultsConformance(t *testing.T) {
 			t.Fatal(err)
 		}
 		valid, _ := answers.Select("Insult", "Date", "Comment")
-		sharedTMalformed(t, impl, valid, answers, "Comment", "Insult")
+		comptest.Malformed(t, impl, valid, answers, "Comment", "Insult")
 	})
 }
 
 func TestInsultsGrade(t *testing.T) {
-	ans := sharedTTable(t, "Insult,Date,Comment,Usage\n1,20120101000000Z,\"\"\"you, idiot\"\"\",PublicTest\n0,,\"\"\"nice\"\"\",PrivateTest\n0,20120101000001Z,\"\"\"ok\"\"\",PublicTest\n")
+	ans := comptest.Table(t, "Insult,Date,Comment,Usage\n1,20120101000000Z,\"\"\"you, idiot\"\"\",PublicTest\n0,,\"\"\"nice\"\"\",PrivateTest\n0,20120101000001Z,\"\"\"ok\"\"\",PublicTest\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -56,7 +57,7 @@ func TestInsultsGrade(t *testing.T) {
 		{"NaN score", "Comment,Insult\n\"\"\"ok\"\"\",\n\"\"\"nice\"\"\",0\n\"\"\"you, idiot\"\"\",0\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := insultsGrade(sharedTTable(t, tc.sub), ans)
+			s, err := insultsGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

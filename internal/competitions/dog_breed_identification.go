@@ -23,12 +23,13 @@ package competitions
 import (
 	"context"
 	"fmt"
-
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -91,7 +92,7 @@ func dogBreedPrepare(ctx context.Context, d competition.Dirs) error {
 	for i := range labels {
 		labels[i] = testBreeds.Str(i)
 	}
-	oneHot, err := sharedOneHot(testIDs, "id", labels, dogBreedList)
+	oneHot, err := submission.OneHot(testIDs, "id", labels, dogBreedList)
 	if err != nil {
 		return err
 	}
@@ -116,10 +117,10 @@ func dogBreedPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			id := ids.Str(i)
-			if !sharedSafeName(id) {
+			if !imagecopy.SafeName(id) {
 				return fmt.Errorf("image id %q is not a plain file name", id)
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", id+".jpg"), filepath.Join(dst, id+".jpg")); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", id+".jpg"), filepath.Join(dst, id+".jpg")); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
@@ -186,7 +187,7 @@ func dogBreedGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	probs, err := sharedRowSumCheck(sub, dogBreedList, 1e-6)
+	probs, err := submission.RowSumCheck(sub, dogBreedList, 1e-6)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -201,7 +202,7 @@ func dogBreedGrade(sub, ans *table.Table) (competition.Score, error) {
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("selecting the answers' columns: %w", err)
 	}
-	_, yTrue, yPred, err := sharedOneHotLogLossInputs(restricted, ans, "id")
+	_, yTrue, yPred, err := submission.OneHotLogLossInputs(restricted, ans, "id")
 	if err != nil {
 		return competition.Score{}, err
 	}

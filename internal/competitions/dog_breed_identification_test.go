@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -20,19 +21,19 @@ const dogBreedDir = "testdata/dog-breed-identification"
 // log_loss written out in numpy. The uniform sample scores ln 120 = 4.78749,
 // the value upstream's test expects.
 func TestDogBreedConformance(t *testing.T) {
-	impl := sharedTImpl(t, "dog-breed-identification")
+	impl := implByID(t, "dog-breed-identification")
 	lnN := math.Round(math.Log(120)*1e5) / 1e5
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &lnN})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dogBreedDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dogBreedDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dogBreedDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dogBreedDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", dogBreedList[0], dogBreedList[119])
+		comptest.Malformed(t, impl, answers, answers, "id", dogBreedList[0], dogBreedList[119])
 	})
 }
 
@@ -76,7 +77,7 @@ func TestDogBreedGrade(t *testing.T) {
 		}
 		return table.Ints("", []int64{int64(v)}).Str(0)
 	})
-	ans := sharedTTable(t, ansText)
+	ans := comptest.Table(t, ansText)
 	plain := func(r int, c string, v float64) string { return table.Floats("", []float64{v}).Str(0) }
 	for _, tc := range []struct {
 		name, sub string
@@ -117,7 +118,7 @@ func TestDogBreedGrade(t *testing.T) {
 		{"6. ids differ: AssertionError", strings.Replace(dogBreedTSub(0.7, plain), "\nb,", "\nc,", 1), -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := dogBreedGrade(sharedTTable(t, tc.sub), ans)
+			s, err := dogBreedGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

@@ -33,7 +33,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -49,7 +51,7 @@ func init() {
 }
 
 func dogsCatsPrepare(ctx context.Context, d competition.Dirs) error {
-	trainZip, err := sharedOpenZip(filepath.Join(d.Raw, "train.zip"))
+	trainZip, err := zipfile.Open(filepath.Join(d.Raw, "train.zip"))
 	if err != nil {
 		return err
 	}
@@ -58,7 +60,7 @@ func dogsCatsPrepare(ctx context.Context, d competition.Dirs) error {
 		return err
 	}
 	var all []string // raw/train/*.jpg names, sorted
-	for p := range trainZip.members {
+	for _, p := range trainZip.Paths() {
 		if name, ok := strings.CutPrefix(p, "train/"); ok && !strings.Contains(name, "/") && strings.HasSuffix(name, ".jpg") {
 			all = append(all, name)
 		}
@@ -135,13 +137,13 @@ func dogsCatsPrepare(ctx context.Context, d competition.Dirs) error {
 // directory entry): the original deletes raw/test/ at the end and fails
 // when it does not exist.
 func dogsCatsCheckTestZip(path string) error {
-	z, err := sharedOpenZip(path)
+	z, err := zipfile.Open(path)
 	if err != nil {
 		return err
 	}
 	defer z.Close()
-	for _, f := range z.rc.File {
-		if c := sharedCleanMember(f.Name); c == "test" || strings.HasPrefix(c, "test/") {
+	for _, c := range z.Entries() {
+		if c == "test" || strings.HasPrefix(c, "test/") {
 			return nil
 		}
 	}
@@ -155,15 +157,15 @@ func dogsCatsZipDir(ctx context.Context, dir, zipPath string) error {
 	if err != nil {
 		return err
 	}
-	var members []sharedZipSource
+	var members []zipfile.Source
 	for _, e := range entries {
 		if !e.Type().IsRegular() {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		members = append(members, sharedZipSource{Name: e.Name(), Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+		members = append(members, zipfile.Source{Name: e.Name(), Open: func() (io.ReadCloser, error) { return os.Open(p) }})
 	}
-	return sharedWriteZip(ctx, zipPath, members)
+	return zipfile.Write(ctx, zipPath, members)
 }
 
 func dogsCatsGrade(sub, ans *table.Table) (competition.Score, error) {
@@ -180,16 +182,16 @@ func dogsCatsGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission must have a 'label' column")
 	}
-	if !sharedSameSet(subID, ansID) {
+	if !pandas.SameSet(subID, ansID) {
 		return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids")
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if sharedHasText(subLabel) {
+	if pandas.HasText(subLabel) {
 		return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int'")
 	}
-	p, err := sharedFloats(subLabel)
+	p, err := pandas.Floats(subLabel)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -198,12 +200,12 @@ func dogsCatsGrade(sub, ans *table.Table) (competition.Score, error) {
 			return competition.Score{}, competition.Invalid("Submission labels must be probabilities in [0, 1] (row %d: %v)", i, v)
 		}
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
-	yPred, err := sharedFloats(subLabel.Take(subIdx))
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
+	yPred, err := pandas.Floats(subLabel.Take(subIdx))
 	if err != nil {
 		return competition.Score{}, err
 	}
-	yTrue, err := sharedFloats(ansLabel.Take(ansIdx))
+	yTrue, err := pandas.Floats(ansLabel.Take(ansIdx))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers label: %w", err)
 	}

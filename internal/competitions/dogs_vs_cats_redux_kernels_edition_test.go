@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
@@ -23,24 +24,24 @@ const dogsCatsDir = "testdata/dogs-vs-cats-redux-kernels-edition"
 // scikit-learn 1.5's binary log_loss written out in numpy. The 0.5 sample
 // scores ln 2.
 func TestDogsCatsConformance(t *testing.T) {
-	impl := sharedTImpl(t, "dogs-vs-cats-redux-kernels-edition")
+	impl := implByID(t, "dogs-vs-cats-redux-kernels-edition")
 	ln2 := math.Round(math.Ln2*1e5) / 1e5
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &ln2})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dogsCatsDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dogsCatsDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dogsCatsDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dogsCatsDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "label")
+		comptest.Malformed(t, impl, answers, answers, "id", "label")
 	})
 }
 
 func TestDogsCatsGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,label\n1,1\n2,0\n3,1\n")
+	ans := comptest.Table(t, "id,label\n1,1\n2,0\n3,1\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -57,7 +58,7 @@ func TestDogsCatsGrade(t *testing.T) {
 		{"6. text label: TypeError", "id,label\n1,dog\n2,0.5\n3,0.5\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := dogsCatsGrade(sharedTTable(t, tc.sub), ans)
+			s, err := dogsCatsGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -110,13 +111,13 @@ func TestDogsCatsPrepareTestZip(t *testing.T) {
 // compares with 0 and 1 when it holds only numbers, and raises TypeError
 // when a block is text.
 func TestDogsCatsMixedLabels(t *testing.T) {
-	ans := sharedTTable(t, "id,label\n1,1\n2,0\n3,1\n")
+	ans := comptest.Table(t, "id,label\n1,1\n2,0\n3,1\n")
 	ids := table.Ints("id", []int64{2, 1, 3})
-	s, err := dogsCatsGrade(table.MustNew(ids, sharedTMixed("label", 0, true, 0.5)), ans)
+	s, err := dogsCatsGrade(table.MustNew(ids, comptest.MixedColumn("label", 0, true, 0.5)), ans)
 	if want := -math.Log(0.5) / 3; err != nil || math.Abs(s.Value-want) > 1e-15 {
 		t.Fatalf("numbers: score %v (%v), want %v", s.Value, err, want)
 	}
-	_, err = dogsCatsGrade(table.MustNew(ids, sharedTMixed("label", 0, "dog", 0.5)), ans)
+	_, err = dogsCatsGrade(table.MustNew(ids, comptest.MixedColumn("label", 0, "dog", 0.5)), ans)
 	if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Fatalf("text block: err = %v, want a plain error (TypeError)", err)
 	}

@@ -35,7 +35,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -66,7 +70,7 @@ var fbkwErrFallback = errors.New("facebook-recruiting-iii: streaming path declin
 
 // fbkwOpenTrain opens raw/Train.zip's top-level Train.csv member.
 func fbkwOpenTrain(d competition.Dirs) (io.ReadCloser, func() error, error) {
-	z, err := sharedOpenZip(filepath.Join(d.Raw, "Train.zip"))
+	z, err := zipfile.Open(filepath.Join(d.Raw, "Train.zip"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -124,7 +128,7 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 		headLens []uint32 // length of the line without ",Tags\n"
 		off      int64
 		line     []byte
-		chunk    = c2BufferLines(len(header))
+		chunk    = bigcsv.BufferLines(len(header))
 		witness  = make([]bool, len(header))
 	)
 	checkChunk := func() error {
@@ -175,7 +179,7 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 			if table.IsNA(cell) {
 				continue
 			}
-			if !witness[j] && j != tagsCol && j != idCol && c2Classify([]byte(cell)) == c2CellStr {
+			if !witness[j] && j != tagsCol && j != idCol && bigcsv.Classify([]byte(cell)) == bigcsv.CellStr {
 				witness[j] = true
 			}
 			line = fbkwAppendField(line, cell)
@@ -204,7 +208,7 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	data, release, err := c2MapFile(tmpPath)
+	data, release, err := bigcsv.MapFile(tmpPath)
 	if err != nil {
 		return err
 	}
@@ -222,7 +226,7 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 				headNoTags = append(headNoTags, ',')
 			}
 		}
-		f := sharedCSVField([]byte(h))
+		f := bigcsv.QuoteField([]byte(h))
 		headAll = append(headAll, f...)
 		if j != tagsCol {
 			headNoTags = append(headNoTags, f...)
@@ -251,7 +255,7 @@ func fbkwPrepareStream(ctx context.Context, d competition.Dirs) (err error) {
 }
 
 // fbkwAppendField appends s as Python's csv writer (QUOTE_MINIMAL, '\r'
-// quoted as in CPython ≥ 3.11.9) writes a string field; see sharedCSVField.
+// quoted as in CPython ≥ 3.11.9) writes a string field; see bigcsv.QuoteField.
 func fbkwAppendField(dst []byte, s string) []byte {
 	if !strings.ContainsAny(s, ",\"\n\r") {
 		return append(dst, s...)
@@ -395,10 +399,10 @@ func fbkwGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers `Id` values do not match")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
@@ -22,7 +23,7 @@ import (
 // (MultiLabelBinarizer + f1_score micro).
 func TestFbkwConformance(t *testing.T) {
 	const id = "facebook-recruiting-iii-keyword-extraction"
-	impl := sharedTImpl(t, id)
+	impl := implByID(t, id)
 	sample, one := 0.10811, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join("testdata", id, "golden_md5.json"),
@@ -30,17 +31,17 @@ func TestFbkwConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Tags")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Tags")
 	})
 }
 
 // TestFbkwGrade covers the spec's Grade rules on a hand-made answers table
 // with hand-computed micro F1 values.
 func TestFbkwGrade(t *testing.T) {
-	ans := sharedTTable(t, "Id,Title,Body,Tags\n3,t,b,java python\n1,t,b,c#\n2,t,b,\n")
+	ans := comptest.Table(t, "Id,Title,Body,Tags\n3,t,b,java python\n1,t,b,c#\n2,t,b,\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1: invalid, -2: other error
@@ -58,7 +59,7 @@ func TestFbkwGrade(t *testing.T) {
 		{"numeric Tags", "Id,Tags\n1,1\n2,2\n3,3\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := fbkwGrade(sharedTTable(t, tc.sub), ans)
+			s, err := fbkwGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -72,15 +73,15 @@ func TestFbkwGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}
 		})
 	}
 	t.Run("degenerate vocabulary", func(t *testing.T) {
-		one := sharedTTable(t, "Id,Tags\n1,java\n2,java\n")
-		if _, err := fbkwGrade(sharedTTable(t, "Id,Tags\n1,java\n2,\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		one := comptest.Table(t, "Id,Tags\n1,java\n2,java\n")
+		if _, err := fbkwGrade(comptest.Table(t, "Id,Tags\n1,java\n2,\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 			t.Fatalf("err = %v, want a non-invalid error", err)
 		}
 	})
@@ -166,7 +167,7 @@ func TestFbkwGradeDegenerateVocabulary(t *testing.T) {
 		{"one tag", "Id,Tags\n1,java\n2,java java\n", "Id,Tags\n1,java\n2,java\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := fbkwGrade(sharedTTable(t, tc.sub), sharedTTable(t, tc.ans))
+			s, err := fbkwGrade(comptest.Table(t, tc.sub), comptest.Table(t, tc.ans))
 			if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 				t.Fatalf("score %v err %v, want a non-invalid error", s.Value, err)
 			}

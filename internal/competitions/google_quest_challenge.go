@@ -28,6 +28,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -57,7 +59,7 @@ var questFeatures = []string{"qa_id", "question_title", "question_body", "questi
 // questNunique is pandas Series.nunique() of a column's rows idx: distinct
 // non-missing values.
 func questNunique(c *table.Column, idx []int) (int, error) {
-	v, err := sharedFloats(c.Take(idx))
+	v, err := pandas.Floats(c.Take(idx))
 	if err != nil {
 		return 0, err
 	}
@@ -89,7 +91,7 @@ func questPrepare(ctx context.Context, d competition.Dirs) error {
 	if k, err := questNunique(spelling, testIdx); err != nil {
 		return fmt.Errorf("question_type_spelling: %w", err)
 	} else if k == 1 {
-		v, err := sharedFloats(spelling.Take(trainIdx))
+		v, err := pandas.Floats(spelling.Take(trainIdx))
 		if err != nil {
 			return err
 		}
@@ -147,11 +149,11 @@ func questPrepare(ctx context.Context, d competition.Dirs) error {
 		cols = append(cols, table.Floats(name, lin))
 	}
 	sample := table.MustNew(cols...)
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), private},
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: private},
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: publicTest},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -175,22 +177,22 @@ func questGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("qa_id")
 	ansID, _ := ans.Col("qa_id")
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	rhos := make([]float64, len(questClasses))
 	for k, name := range questClasses {
 		s, _ := sub.Col(name)
 		a, _ := ans.Col(name)
-		if sharedHasText(s) {
+		if pandas.HasText(s) {
 			return competition.Score{}, fmt.Errorf("column %s holds text, which cannot be ranked as numbers", name)
 		}
-		x, err := sharedFloats(s.Take(subIdx))
+		x, err := pandas.Floats(s.Take(subIdx))
 		if err != nil {
 			return competition.Score{}, err
 		}
-		y, err := sharedFloats(a.Take(ansIdx))
+		y, err := pandas.Floats(a.Take(ansIdx))
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers %s: %w", name, err)
 		}

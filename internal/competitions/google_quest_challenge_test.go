@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -19,7 +20,7 @@ import (
 // The sample scores -0.07361050767115747 (scipy, reference_grade.py).
 func TestQuestConformance(t *testing.T) {
 	sample, one := -0.07361, 1.0
-	impl := sharedTImpl(t, "google-quest-challenge")
+	impl := implByID(t, "google-quest-challenge")
 	dir := filepath.Join("testdata", "google-quest-challenge")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -27,7 +28,7 @@ func TestQuestConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	// The shared malformed suite requires id mutations to be errors; here
 	// ids are never compared (upstream quirk), so only "no panic, error or
@@ -38,7 +39,7 @@ func TestQuestConformance(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := answers.Len()
-		dup := sharedTRange(n)
+		dup := comptest.Range(n)
 		dup[1] = 0
 		text := make([]string, n)
 		for i := range text {
@@ -56,7 +57,7 @@ func TestQuestConformance(t *testing.T) {
 			{"empty", table.MustNew(), true},
 			{"drop qa_id", answers.Drop("qa_id"), true},
 			{"drop a class", answers.Drop(questClasses[5]), true},
-			{"one row short", answers.Take(sharedTRange(n - 1)), true},
+			{"one row short", answers.Take(comptest.Range(n - 1)), true},
 			{"duplicate id (scored)", answers.Take(dup), false},
 			{"text in a class", withText, true},
 		} {
@@ -94,7 +95,7 @@ func questTCSV(ids []string, vals []string, override map[string][]string) string
 // TestQuestGrade covers the spec's Grade rules with hand-computed scores.
 func TestQuestGrade(t *testing.T) {
 	ids := []string{"3", "1", "2"}
-	ans := sharedTTable(t, questTCSV(ids, []string{"0.3", "0.1", "0.2"}, nil))
+	ans := comptest.Table(t, questTCSV(ids, []string{"0.3", "0.1", "0.2"}, nil))
 	const invalid, other = -10, -20
 	first := questClasses[0]
 	for _, tc := range []struct {
@@ -115,7 +116,7 @@ func TestQuestGrade(t *testing.T) {
 		{"6. text", questTCSV(ids, []string{"3", "1", "2"}, map[string][]string{first: {"a", "b", "c"}}), other},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := questGrade(sharedTTable(t, tc.sub), ans)
+			s, err := questGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -129,7 +130,7 @@ func TestQuestGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

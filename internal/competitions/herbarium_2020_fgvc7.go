@@ -36,6 +36,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyjson"
@@ -449,7 +452,7 @@ func herb20CopyImage(srcRoot, name, dstRoot, dstName string) error {
 	if info, err := os.Stat(filepath.Dir(dst)); err != nil || !info.IsDir() {
 		return fmt.Errorf("%s: destination folder %s does not exist (file_name does not follow images/<cid//100>/<cid%%100>/)", name, filepath.Dir(dst))
 	}
-	return sharedCopyFile(filepath.Join(srcRoot, filepath.FromSlash(name)), dst)
+	return imagecopy.CopyFile(filepath.Join(srcRoot, filepath.FromSlash(name)), dst)
 }
 
 // herb20CountJPG is len(glob("<dir>/**/*.jpg", recursive=True)): hidden
@@ -488,10 +491,10 @@ func herb20Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, competition.Invalid("Submission must have 'Id' and 'Predicted' columns.")
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers have different Ids.")
 	}
@@ -514,26 +517,26 @@ func herb20Grade(sub, ans *table.Table) (competition.Score, error) {
 func herb20Ints(c *table.Column, rows []int) ([]int64, error) {
 	out := make([]int64, len(rows))
 	for k, i := range rows {
-		v, ok := sharedPyValueOf(c, i)
+		v, ok := pandas.PyValueOf(c, i)
 		if !ok {
 			return nil, fmt.Errorf("row %d: cannot convert float NaN to integer", i)
 		}
-		switch v.kind {
+		switch v.Kind() {
 		case table.Int64, table.Bool:
-			out[k] = v.i
+			out[k] = v.Int()
 		case table.Float64:
-			if math.IsInf(v.f, 0) {
+			if math.IsInf(v.Float64(), 0) {
 				return nil, fmt.Errorf("row %d: cannot convert float infinity to integer", i)
 			}
-			t := math.Trunc(v.f)
+			t := math.Trunc(v.Float64())
 			if t >= 0x1p63 || t < -0x1p63 {
-				return nil, fmt.Errorf("row %d: integer %v out of int64 range", i, v.f)
+				return nil, fmt.Errorf("row %d: integer %v out of int64 range", i, v.Float64())
 			}
 			out[k] = int64(t)
 		default:
-			n, ok := herb20ParseInt(v.s)
+			n, ok := herb20ParseInt(v.Text())
 			if !ok {
-				return nil, fmt.Errorf("row %d: invalid literal for int() with base 10: %q", i, v.s)
+				return nil, fmt.Errorf("row %d: invalid literal for int() with base 10: %q", i, v.Text())
 			}
 			out[k] = n
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -23,25 +24,25 @@ const herb20TestID = "herbarium-2020-fgvc7"
 // from reference_grade.py (sklearn f1_score macro).
 func TestHerb20Conformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, herb20TestID)
+	impl := implByID(t, herb20TestID)
 	dir := filepath.Join("testdata", herb20TestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &zero, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "Id", "Predicted")
+		comptest.Malformed(t, impl, answers, answers, "Id", "Predicted")
 	})
 }
 
 // TestHerb20Grade covers the spec's Grade rules on hand-made tables.
 func TestHerb20Grade(t *testing.T) {
-	ans := sharedTTable(t, "Id,Predicted\n0,5\n1,7\n2,5\n3,9\n")
+	ans := comptest.Table(t, "Id,Predicted\n0,5\n1,7\n2,5\n3,9\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -59,7 +60,7 @@ func TestHerb20Grade(t *testing.T) {
 		{"3. ids differ", "Id,Predicted\n0,5\n1,7\n2,5\n4,9\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := herb20Grade(sharedTTable(t, tc.sub), ans)
+			s, err := herb20Grade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -73,7 +74,7 @@ func TestHerb20Grade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

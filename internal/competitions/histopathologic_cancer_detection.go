@@ -26,6 +26,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -96,7 +98,7 @@ func histoPrepare(ctx context.Context, d competition.Dirs) error {
 		ids []string
 		dir string
 	}{{trainIDs, "train"}, {testIDs, "test"}} {
-		if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, part.dir), sharedWithExt(part.ids, ".tif")); err != nil {
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, part.dir), imagecopy.WithExt(part.ids, ".tif")); err != nil {
 			return err
 		}
 	}
@@ -150,7 +152,7 @@ func histoCountTIF(dir string) (int, error) {
 }
 
 func histoGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "id", "label")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "id", "label")
 	if err != nil {
 		return competition.Score{}, err
 	}

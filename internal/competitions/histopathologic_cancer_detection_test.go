@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
@@ -20,24 +21,24 @@ const histoDir = "testdata/histopathologic-cancer-detection"
 // reference_prepare.py on the seed-0 fake data; scores vs scikit-learn. The
 // all-zero sample scores 0.5, as upstream's test expects.
 func TestHistoConformance(t *testing.T) {
-	impl := sharedTImpl(t, "histopathologic-cancer-detection")
+	impl := implByID(t, "histopathologic-cancer-detection")
 	half, one := 0.5, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &half, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(histoDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(histoDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, histoDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, histoDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "label")
+		comptest.Malformed(t, impl, answers, answers, "id", "label")
 	})
 }
 
 func TestHistoGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,label\nf00a,1\nb00c,0\nd00e,0\n")
+	ans := comptest.Table(t, "id,label\nf00a,1\nb00c,0\nd00e,0\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -54,7 +55,7 @@ func TestHistoGrade(t *testing.T) {
 		{"6. numeric ids never equal text ids", "id,label\n1,1\n2,0\n3,0\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := histoGrade(sharedTTable(t, tc.sub), ans)
+			s, err := histoGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -97,7 +99,7 @@ func hotelIDPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name, ch := img.Str(i), chain.Str(i)
-			if !sharedSafeName(name) || !sharedSafeName(ch) {
+			if !imagecopy.SafeName(name) || !imagecopy.SafeName(ch) {
 				return fmt.Errorf("image %q / chain %q is not a plain file name", name, ch)
 			}
 			dst := filepath.Join(d.Public, "train_images", ch, name)
@@ -112,7 +114,7 @@ func hotelIDPrepare(ctx context.Context, d competition.Dirs) error {
 			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 				return err
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train_images", ch, name), dst); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train_images", ch, name), dst); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
@@ -139,16 +141,16 @@ func hotelIDGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subImg, _ := sub.Col("image")
 	ansImg, _ := ans.Col("image")
-	if !sharedSameSet(subImg, ansImg) {
+	if !pandas.SameSet(subImg, ansImg) {
 		return competition.Score{}, competition.Invalid("Submission images do not match the answers' images")
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subImg, ansImg); err != nil {
+	if err := pandas.SortErrors(subImg, ansImg); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subImg), sharedSortIndex(ansImg)
+	subIdx, ansIdx := pandas.SortIndex(subImg), pandas.SortIndex(ansImg)
 	subID, _ := sub.Col("hotel_id")
 	ansID, _ := ans.Col("hotel_id")
 	actual := make([][]string, len(ansIdx))

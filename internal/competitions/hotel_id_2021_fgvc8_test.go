@@ -7,6 +7,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -16,24 +17,24 @@ const hotelIDDir = "testdata/hotel-id-2021-fgvc8"
 // reference_prepare.py (pandas/scikit-learn) on the seed-0 fake data; scores
 // vs reference_grade.py.
 func TestHotelIDConformance(t *testing.T) {
-	impl := sharedTImpl(t, "hotel-id-2021-fgvc8")
+	impl := implByID(t, "hotel-id-2021-fgvc8")
 	sample, gold := 0.26944, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &sample, GoldScore: &gold})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(hotelIDDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(hotelIDDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, hotelIDDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, hotelIDDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "image", "hotel_id")
+		comptest.Malformed(t, impl, answers, answers, "image", "hotel_id")
 	})
 }
 
 func TestHotelIDGrade(t *testing.T) {
-	ans := sharedTTable(t, "image,chain,hotel_id,timestamp\nb.jpg,1,12,x\na.jpg,2,7,y\nc.jpg,1,300,z\n")
+	ans := comptest.Table(t, "image,chain,hotel_id,timestamp\nb.jpg,1,12,x\na.jpg,2,7,y\nc.jpg,1,300,z\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid
@@ -47,14 +48,14 @@ func TestHotelIDGrade(t *testing.T) {
 		{"3. row count (duplicate image)", "image,hotel_id\na.jpg,7\nb.jpg,12\nc.jpg,300\nc.jpg,300\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := hotelIDGrade(sharedTTable(t, tc.sub), ans)
+			s, err := hotelIDGrade(comptest.Table(t, tc.sub), ans)
 			if tc.want == -1 {
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
 					t.Fatalf("err = %v, want invalid", err)
 				}
 				return
 			}
-			if err != nil || !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+			if err != nil || !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 				t.Fatalf("score %v kind %v err %v, want %v (numpy float64)", s.Value, s.Kind, err, tc.want)
 			}
 		})

@@ -28,6 +28,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -89,7 +91,7 @@ func imetPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("writing %s: %w", filepath.Base(w.path), err)
 		}
 	}
-	if err := sharedCopyFile(filepath.Join(d.Raw, "labels.csv"), filepath.Join(d.Public, "labels.csv")); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "labels.csv"), filepath.Join(d.Public, "labels.csv")); err != nil {
 		return fmt.Errorf("copying labels.csv: %w", err)
 	}
 	for _, part := range []struct {
@@ -105,10 +107,10 @@ func imetPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := part.ids.Str(i) + ".png"
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image id %q is not a plain file name", part.ids.Str(i))
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
@@ -173,12 +175,12 @@ func imetGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("id")
 	ansID, _ := ans.Col("id")
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	for k := range subIdx {
-		if !sharedCellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
+		if !pandas.CellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
 			return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids (first difference at sorted row %d)", k)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -16,24 +17,24 @@ const imetDir = "testdata/imet-2020-fgvc7"
 // reference_prepare.py (pandas/scikit-learn) on the seed-0 fake data; scores
 // vs reference_grade.py (MultiLabelBinarizer + micro f1_score).
 func TestImetConformance(t *testing.T) {
-	impl := sharedTImpl(t, "imet-2020-fgvc7")
+	impl := implByID(t, "imet-2020-fgvc7")
 	sample, gold := 0.14634, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &sample, GoldScore: &gold})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(imetDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(imetDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, imetDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, imetDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "id", "attribute_ids")
+		comptest.Malformed(t, impl, answers, answers, "id", "attribute_ids")
 	})
 }
 
 func TestImetGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,attribute_ids\nb,1 2\na,3\nc,2 4 5\n")
+	ans := comptest.Table(t, "id,attribute_ids\nb,1 2\na,3\nc,2 4 5\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -49,7 +50,7 @@ func TestImetGrade(t *testing.T) {
 		{"5. id mismatch", "id,attribute_ids\na,3\nb,1 2\nd,2 4\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := imetGrade(sharedTTable(t, tc.sub), ans)
+			s, err := imetGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -60,7 +61,7 @@ func TestImetGrade(t *testing.T) {
 					t.Fatalf("err = %v, want a non-invalid error", err)
 				}
 			default:
-				if err != nil || !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if err != nil || !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v err %v, want %v (numpy float64)", s.Value, s.Kind, err, tc.want)
 				}
 			}

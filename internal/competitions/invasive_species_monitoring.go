@@ -29,7 +29,10 @@ import (
 
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -48,7 +51,7 @@ func invasivePrepare(ctx context.Context, d competition.Dirs) error {
 	if err := archive.Extract(ctx, filepath.Join(d.Raw, "train.7z"), d.Raw, archive.Options{}); err != nil {
 		return fmt.Errorf("extracting raw train.7z: %w", err)
 	}
-	labels, err := c3ReadZipCSV(filepath.Join(d.Raw, "train_labels.csv.zip"), "train_labels.csv")
+	labels, err := zipfile.ReadCSV(filepath.Join(d.Raw, "train_labels.csv.zip"), "train_labels.csv")
 	if err != nil {
 		return fmt.Errorf("reading raw train_labels.csv: %w", err)
 	}
@@ -62,10 +65,10 @@ func invasivePrepare(ctx context.Context, d competition.Dirs) error {
 	answers, newTrain := labels.Take(testIdx), labels.Take(trainIdx)
 	ansNames, _ := answers.Col("name")
 	trainNames, _ := newTrain.Col("name")
-	if !c4Unique(ansNames) || !c4Unique(trainNames) {
+	if !pandas.Unique(ansNames) || !pandas.Unique(trainNames) {
 		return fmt.Errorf("raw train_labels.csv: names are not unique")
 	}
-	if !c4Disjoint(ansNames, trainNames) {
+	if !pandas.Disjoint(ansNames, trainNames) {
 		return fmt.Errorf("raw train_labels.csv: train and test names overlap")
 	}
 	halves := make([]float64, answers.Len())
@@ -107,7 +110,7 @@ func invasivePrepare(ctx context.Context, d competition.Dirs) error {
 		data []byte
 	}{{"sample_submission.csv", sampleCSV.Bytes()}, {"train_labels.csv", trainCSV.Bytes()}} {
 		data := z.data
-		err := c3WriteZip(filepath.Join(d.Public, z.name+".zip"), []c3ZipMember{{Name: z.name, Method: zip.Deflate,
+		err := zipfile.WriteMembers(filepath.Join(d.Public, z.name+".zip"), []zipfile.Member{{Name: z.name, Method: zip.Deflate,
 			Write: func(w io.Writer) error { _, err := w.Write(data); return err }}})
 		if err != nil {
 			return err
@@ -127,7 +130,7 @@ func invasivePrepare(ctx context.Context, d competition.Dirs) error {
 }
 
 func invasiveGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "name", "invasive")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "name", "invasive")
 	if err != nil {
 		return competition.Score{}, err
 	}

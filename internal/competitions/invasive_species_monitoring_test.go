@@ -12,6 +12,7 @@ import (
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -23,7 +24,7 @@ import (
 // testdata/<id>/submissions must match reference_grade.py's (roc_auc_score).
 func TestInvasiveConformance(t *testing.T) {
 	const id = "invasive-species-monitoring"
-	impl := sharedTImpl(t, id)
+	impl := implByID(t, id)
 	half, one := 0.5, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:     filepath.Join("testdata", id, "golden_md5.json"),
@@ -82,17 +83,17 @@ func TestInvasiveConformance(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		sharedTCheckReferencePrepared(t, prepared, filepath.Join("testdata", id, "reference_prepared.json"))
+		comptest.CheckReferencePrepared(t, prepared, filepath.Join("testdata", id, "reference_prepared.json"))
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "name", "invasive")
+		comptest.Malformed(t, impl, answers, answers, "name", "invasive")
 	})
 }
 
@@ -137,7 +138,7 @@ func TestInvasiveMissingImage(t *testing.T) {
 // TestInvasiveGrade checks the spec's Grade checks in order and the score
 // kind (NumPy float64: binary roc_auc_score) on a hand-computed table.
 func TestInvasiveGrade(t *testing.T) {
-	ans := sharedTTable(t, "name,invasive\n1,1\n2,0\n3,1\n4,0\n")
+	ans := comptest.Table(t, "name,invasive\n1,1\n2,0\n3,1\n4,0\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1: invalid, -2: other error
@@ -156,7 +157,7 @@ func TestInvasiveGrade(t *testing.T) {
 		{"NaN score", "name,invasive\n1,\n2,0\n3,0\n4,0\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := invasiveGrade(sharedTTable(t, tc.sub), ans)
+			s, err := invasiveGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

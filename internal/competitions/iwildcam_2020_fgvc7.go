@@ -33,6 +33,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyjson"
@@ -515,9 +518,9 @@ func iwc20Prepare(ctx context.Context, d competition.Dirs) error {
 	if !slices.Equal(iwc20Keys(newTest), iwc20Keys(testRaw)) {
 		return fmt.Errorf("test information keys %v differ from the rebuilt %v", iwc20Keys(testRaw), iwc20Keys(newTest))
 	}
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Private, "answers.csv"), answers},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Private, "answers.csv"), Table: answers},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	); err != nil {
 		return err
 	}
@@ -533,7 +536,7 @@ func iwc20Prepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("writing %s: %w", f.name, err)
 		}
 	}
-	if err := sharedCopyFile(filepath.Join(d.Raw, "iwildcam2020_megadetector_results.json"), filepath.Join(d.Public, "iwildcam2020_megadetector_results.json")); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "iwildcam2020_megadetector_results.json"), filepath.Join(d.Public, "iwildcam2020_megadetector_results.json")); err != nil {
 		return fmt.Errorf("copying megadetector results: %w", err)
 	}
 	for _, part := range []struct {
@@ -542,7 +545,7 @@ func iwc20Prepare(ctx context.Context, d competition.Dirs) error {
 	}{{"train", trainIDs}, {"test", testIDs}} {
 		names := make([]string, len(part.ids))
 		for i, k := range part.ids {
-			if !strings.HasPrefix(k, "s") || !sharedSafeName(k[1:]) {
+			if !strings.HasPrefix(k, "s") || !imagecopy.SafeName(k[1:]) {
 				return fmt.Errorf("image id %q is not a plain file name", k[1:])
 			}
 			names[i] = k[1:] + ".jpg"
@@ -550,7 +553,7 @@ func iwc20Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(filepath.Join(d.Public, part.dir), 0o755); err != nil {
 			return err
 		}
-		if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, part.dir), names); err != nil {
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), filepath.Join(d.Public, part.dir), names); err != nil {
 			return fmt.Errorf("copying %s images: %w", part.dir, err)
 		}
 		ents, err := os.ReadDir(filepath.Join(d.Public, part.dir))
@@ -600,7 +603,7 @@ func iwc20Column(name string, cells []any) (*table.Column, error) {
 }
 
 func iwc20Grade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, "Category", "Id")
+	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, "Category", "Id")
 	if err != nil {
 		return competition.Score{}, err
 	}

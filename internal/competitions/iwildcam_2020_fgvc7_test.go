@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -23,25 +24,25 @@ const iwc20TestID = "iwildcam-2020-fgvc7"
 // accuracy_score).
 func TestIwc20Conformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, iwc20TestID)
+	impl := implByID(t, iwc20TestID)
 	dir := filepath.Join("testdata", iwc20TestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &zero, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "Id", "Category")
+		comptest.Malformed(t, impl, answers, answers, "Id", "Category")
 	})
 }
 
 // TestIwc20Grade covers the spec's Grade rules on hand-made tables.
 func TestIwc20Grade(t *testing.T) {
-	ans := sharedTTable(t, "Id,Category\na,1\nb,2\nc,3\nd,1\n")
+	ans := comptest.Table(t, "Id,Category\na,1\nb,2\nc,3\nd,1\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -57,7 +58,7 @@ func TestIwc20Grade(t *testing.T) {
 		{"2. Ids differ", "Id,Category\na,1\nb,2\nc,3\ne,1\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := iwc20Grade(sharedTTable(t, tc.sub), ans)
+			s, err := iwc20Grade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

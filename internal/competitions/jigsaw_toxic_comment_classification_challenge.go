@@ -33,7 +33,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -52,16 +54,16 @@ var jigsawClasses = []string{"toxic", "severe_toxic", "obscene", "threat", "insu
 func jigsawPrepare(ctx context.Context, d competition.Dirs) error {
 	read := func(name string) (*table.Table, error) {
 		zipPath := filepath.Join(d.Raw, name+".zip")
-		z, err := sharedOpenZip(zipPath)
+		z, err := zipfile.Open(zipPath)
 		if err != nil {
 			return nil, err
 		}
 		defer z.Close()
-		return c2ReadZipTable(z, name, zipPath)
+		return zipfile.ReadTable(z, name, zipPath)
 	}
 	// The original extracts all four zips before reading any.
 	for _, name := range []string{"train.csv", "test.csv", "test_labels.csv", "sample_submission.csv"} {
-		if err := c3CheckZip(filepath.Join(d.Raw, name+".zip")); err != nil {
+		if err := zipfile.Check(filepath.Join(d.Raw, name+".zip")); err != nil {
 			return err
 		}
 	}
@@ -128,12 +130,12 @@ func jigsawPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	sortedA, err := c2SortedKeys(ansIDs)
+	sortedA, err := pandas.SortedKeys(ansIDs)
 	if err != nil {
 		return err
 	}
 	for _, other := range []*table.Column{testIDs, sampleIDs} {
-		sortedO, err := c2SortedKeys(other)
+		sortedO, err := pandas.SortedKeys(other)
 		if err != nil {
 			return err
 		}
@@ -147,12 +149,12 @@ func jigsawPrepare(ctx context.Context, d competition.Dirs) error {
 	}
 	testSet := map[any]bool{}
 	for i := 0; i < testIDs.Len(); i++ {
-		if k, ok := c2CellKey(testIDs, i); ok {
+		if k, ok := pandas.CellKey(testIDs, i); ok {
 			testSet[k] = true
 		}
 	}
 	for i := 0; i < trainIDs.Len(); i++ {
-		if k, ok := c2CellKey(trainIDs, i); ok && testSet[k] {
+		if k, ok := pandas.CellKey(trainIDs, i); ok && testSet[k] {
 			return fmt.Errorf("train and test ids overlap (%s)", trainIDs.Str(i))
 		}
 	}
@@ -180,13 +182,13 @@ func jigsawGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, fmt.Errorf("submission has %d rows, answers %d (AssertionError)", sub.Len(), ans.Len())
 	}
-	ansOrder, subOrder := c2SortIndexOrder(ansID), c2SortIndexOrder(subID)
+	ansOrder, subOrder := pandas.SortIndexOrder(ansID), pandas.SortIndexOrder(subID)
 
 	// keep-mask over the answers: the six labels' row sum (NaN skipped) >= 0.
 	sums := make([]float64, ans.Len())
 	for _, c := range jigsawClasses {
 		col, _ := ans.Col(c)
-		v, err := sharedFloats(col)
+		v, err := pandas.Floats(col)
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers column %s: %w", c, err)
 		}
@@ -200,7 +202,7 @@ func jigsawGrade(sub, ans *table.Table) (competition.Score, error) {
 	maskByID := map[any]bool{}
 	for i := range keep {
 		keep[i] = sums[i] >= 0
-		if k, ok := c2CellKey(ansID, i); ok {
+		if k, ok := pandas.CellKey(ansID, i); ok {
 			maskByID[k] = keep[i]
 		}
 	}
@@ -211,7 +213,7 @@ func jigsawGrade(sub, ans *table.Table) (competition.Score, error) {
 		}
 	}
 	for _, i := range subOrder {
-		k, ok := c2CellKey(subID, i)
+		k, ok := pandas.CellKey(subID, i)
 		m, found := maskByID[k]
 		if !ok || !found {
 			return competition.Score{}, fmt.Errorf("Unalignable boolean Series provided as indexer (index of the boolean Series and of the indexed object do not match).")
@@ -226,7 +228,7 @@ func jigsawGrade(sub, ans *table.Table) (competition.Score, error) {
 			if c.Name == "id" {
 				continue
 			}
-			v, err := sharedFloats(c.Take(rows))
+			v, err := pandas.Floats(c.Take(rows))
 			if err != nil {
 				return nil, fmt.Errorf("%s column %s: %w", what, c.Name, err)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
@@ -21,10 +22,10 @@ var jigsawTestdata = filepath.Join("testdata", jigsawTestID)
 // TestJigsawConformance: golden MD5s from reference_prepare.py (pandas) on
 // the seed-0 fake raw data.
 func TestJigsawConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, jigsawTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, jigsawTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(jigsawTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.5),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -87,11 +88,11 @@ func TestJigsawPrepareErrors(t *testing.T) {
 
 func TestJigsawGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(jigsawTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(jigsawTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(jigsawTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(jigsawTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := jigsawGrade(c2ReadCSV(t, filepath.Join(jigsawTestdata, name+".csv")), answers)
+			s, err := jigsawGrade(comptest.ReadFile(t, filepath.Join(jigsawTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +105,7 @@ func TestJigsawGradeGolden(t *testing.T) {
 
 func TestJigsawGradeInvalid(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\n")
+	answers := comptest.TableViaFile(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -119,7 +120,7 @@ func TestJigsawGradeInvalid(t *testing.T) {
 		{"7 text score", h + "a1,x,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,0,0,0,0,0,0\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := jigsawGrade(c2CSV(t, c.sub), answers)
+			_, err := jigsawGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -129,15 +130,15 @@ func TestJigsawGradeInvalid(t *testing.T) {
 		})
 	}
 	// Valid quirk: no range check on the scores.
-	if s, err := jigsawGrade(c2CSV(t, h+"c3,9,9,9,9,9,9\nb2,100,100,100,100,100,100\na1,-4,-4,-4,-4,-4,-4\n"), answers); err != nil || s.Value != 1 {
+	if s, err := jigsawGrade(comptest.TableViaFile(t, h+"c3,9,9,9,9,9,9\nb2,100,100,100,100,100,100\na1,-4,-4,-4,-4,-4,-4\n"), answers); err != nil || s.Value != 1 {
 		t.Errorf("scores outside [0,1]: %v, %v; want 1", s, err)
 	}
 }
 
 func TestJigsawGradeDuplicateUnscored(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\nd4,-1,-1,-1,-1,-1,-1\n")
-	s, err := jigsawGrade(c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,5,5,5,5,5,5\nc3,5,5,5,5,5,5\n"), answers)
+	answers := comptest.TableViaFile(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,-1,-1,-1,-1,-1,-1\nd4,-1,-1,-1,-1,-1,-1\n")
+	s, err := jigsawGrade(comptest.TableViaFile(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\nc3,5,5,5,5,5,5\nc3,5,5,5,5,5,5\n"), answers)
 	if err != nil || s.Value != 1 {
 		t.Errorf("duplicated unscored id: %v, %v; want 1", s, err)
 	}
@@ -145,7 +146,7 @@ func TestJigsawGradeDuplicateUnscored(t *testing.T) {
 
 func TestJigsawGradeMalformed(t *testing.T) {
 	h := "id," + strings.Join(jigsawClasses, ",") + "\n"
-	answers := c2CSV(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\n")
+	answers := comptest.TableViaFile(t, h+"a1,0,0,0,0,0,0\nb2,1,1,1,1,1,1\n")
 	for _, sub := range []string{"", "id\n", h, h + ",,,,,,\n,,,,,,\n", h + "1,1,1,1,1,1,1\n2,1e400,1,1,1,1,1\n", h + "a1,True,1,1,1,1,1\nb2,,1,1,1,1,1\n"} {
 		func() {
 			defer func() {
@@ -153,7 +154,7 @@ func TestJigsawGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := jigsawGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := jigsawGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

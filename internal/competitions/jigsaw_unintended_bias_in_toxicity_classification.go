@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
@@ -64,10 +66,10 @@ func jubPrepare(ctx context.Context, d competition.Dirs) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := sharedCopyFile(src, filepath.Join(d.Private, "test.csv")); err != nil {
+	if err := imagecopy.CopyFile(src, filepath.Join(d.Private, "test.csv")); err != nil {
 		return fmt.Errorf("copying test_private_expanded.csv: %w", err)
 	}
-	if err := sharedCopyFile(filepath.Join(d.Raw, "train.csv"), filepath.Join(d.Public, "train.csv")); err != nil {
+	if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train.csv"), filepath.Join(d.Public, "train.csv")); err != nil {
 		return fmt.Errorf("copying train.csv: %w", err)
 	}
 	pub, err := test.Select("id", "comment_text")
@@ -91,7 +93,7 @@ func jubPrepare(ctx context.Context, d competition.Dirs) error {
 // jubBinarise is `value >= 0.5` as 0/1 over a numeric or bool column (NaN →
 // 0); text raises TypeError in pandas.
 func jubBinarise(c *table.Column) ([]float64, error) {
-	if sharedHasText(c) {
+	if pandas.HasText(c) {
 		return nil, fmt.Errorf("'>=' not supported between instances of 'str' and 'float' (column %s)", c.Name)
 	}
 	out := make([]float64, c.Len())
@@ -119,15 +121,15 @@ func jubGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns id and toxicity")
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	m, n := len(subIdx), len(ansIdx)
 	switch {
 	case m == n:
 		for k := range subIdx {
-			if !sharedCellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
+			if !pandas.CellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
 				return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
 			}
 		}
@@ -139,7 +141,7 @@ func jubGrade(sub, ans *table.Table) (competition.Score, error) {
 		// The single id broadcasts against every id of the other side.
 		for k := 0; k < max(m, n); k++ {
 			i, j := subIdx[min(k, m-1)], ansIdx[min(k, n-1)]
-			if !sharedCellsEqual(subID, i, ansID, j) {
+			if !pandas.CellsEqual(subID, i, ansID, j) {
 				return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestJubConformance runs the suite on the seed-0 fake data; the prepared
@@ -16,7 +17,7 @@ import (
 // (sklearn roc_auc_score on the binarised predictions).
 func TestJubConformance(t *testing.T) {
 	const id = "jigsaw-unintended-bias-in-toxicity-classification"
-	impl := sharedTImpl(t, id)
+	impl := implByID(t, id)
 	half, one := 0.5, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join("testdata", id, "golden_md5.json"),
@@ -24,10 +25,10 @@ func TestJubConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", id))
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "toxicity")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "id", "toxicity")
 	})
 }
 
@@ -35,7 +36,7 @@ func TestJubConformance(t *testing.T) {
 // identity has the same values, so the hand computation is short.
 func TestJubGrade(t *testing.T) {
 	head := "id,toxicity,male,female,homosexual_gay_or_lesbian,christian,jewish,muslim,black,white,psychiatric_or_mental_illness\n"
-	ans := sharedTTable(t, head+
+	ans := comptest.Table(t, head+
 		"1,0.9,1,1,1,1,1,1,1,1,1\n"+
 		"2,0.1,1,1,1,1,1,1,1,1,1\n"+
 		"3,0.6,0,0,0,0,0,0,0,0,0\n"+
@@ -61,7 +62,7 @@ func TestJubGrade(t *testing.T) {
 		{"text prediction", "id,prediction\n1,a\n2,0\n3,0\n4,0\n", -2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := jubGrade(sharedTTable(t, tc.sub), ans)
+			s, err := jubGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -82,8 +83,8 @@ func TestJubGrade(t *testing.T) {
 		})
 	}
 	t.Run("one id against one answer", func(t *testing.T) {
-		one := sharedTTable(t, head+"1,0.9,1,1,1,1,1,1,1,1,1\n")
-		_, err := jubGrade(sharedTTable(t, "id,prediction\n1,0\n1,1\n"), one)
+		one := comptest.Table(t, head+"1,0.9,1,1,1,1,1,1,1,1,1\n")
+		_, err := jubGrade(comptest.Table(t, "id,prediction\n1,0\n1,1\n"), one)
 		if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 			t.Fatalf("err = %v, want a non-invalid error", err)
 		}

@@ -27,7 +27,11 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -67,17 +71,17 @@ var leafClasses = strings.Fields(
 
 func leafPrepare(ctx context.Context, d competition.Dirs) error {
 	csvZipPath := filepath.Join(d.Raw, "train.csv.zip")
-	csvZip, err := sharedOpenZip(csvZipPath)
+	csvZip, err := zipfile.Open(csvZipPath)
 	if err != nil {
 		return err
 	}
 	defer csvZip.Close()
-	images, err := sharedOpenZip(filepath.Join(d.Raw, "images.zip"))
+	images, err := zipfile.Open(filepath.Join(d.Raw, "images.zip"))
 	if err != nil {
 		return err
 	}
 	defer images.Close()
-	df, err := c2ReadZipTable(csvZip, "train.csv", csvZipPath)
+	df, err := zipfile.ReadTable(csvZip, "train.csv", csvZipPath)
 	if err != nil {
 		return err
 	}
@@ -99,7 +103,7 @@ func leafPrepare(ctx context.Context, d competition.Dirs) error {
 	for i := range labels {
 		labels[i] = testSpecies.Str(i)
 	}
-	answers, err := sharedOneHot(ids.Take(test), "id", labels, leafClasses)
+	answers, err := submission.OneHot(ids.Take(test), "id", labels, leafClasses)
 	if err != nil {
 		return err
 	}
@@ -119,7 +123,7 @@ func leafPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := ids.Str(r) + ".jpg"
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image name %q is not a plain file name", name)
 			}
 			if err := images.ExtractTo("images/"+name, filepath.Join(pubImages, name)); err != nil {
@@ -130,7 +134,7 @@ func leafPrepare(ctx context.Context, d competition.Dirs) error {
 	if answers.Len() != newTest.Len() {
 		return fmt.Errorf("answers have %d rows, test %d", answers.Len(), newTest.Len())
 	}
-	n, err := c2CountTopFiles(pubImages, ".jpg")
+	n, err := imagecopy.CountTopFiles(pubImages, ".jpg")
 	if err != nil {
 		return err
 	}
@@ -156,16 +160,16 @@ func leafPrepare(ctx context.Context, d competition.Dirs) error {
 
 func leafGrade(sub, ans *table.Table) (competition.Score, error) {
 	want := append([]string{"id"}, leafClasses...)
-	if !c2SameNameSet(ans.Names(), want) {
+	if !pandas.SameNameSet(ans.Names(), want) {
 		return competition.Score{}, fmt.Errorf("answers must have exactly the columns id and the 99 classes")
 	}
-	if !c2SameNameSet(sub.Names(), want) {
+	if !pandas.SameNameSet(sub.Names(), want) {
 		return competition.Score{}, competition.Invalid("Submission must have exactly the columns id and the 99 classes (got %d columns)", len(sub.Names()))
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	cols, err := sharedRowSumCheck(sub, leafClasses, 1e-6)
+	cols, err := submission.RowSumCheck(sub, leafClasses, 1e-6)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -176,7 +180,7 @@ func leafGrade(sub, ans *table.Table) (competition.Score, error) {
 			}
 		}
 	}
-	_, yTrue, yPred, err := sharedOneHotLogLossInputs(sub, ans, "id")
+	_, yTrue, yPred, err := submission.OneHotLogLossInputs(sub, ans, "id")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -24,10 +25,10 @@ var leafTestdata = filepath.Join("testdata", leafTestID)
 // from reference_prepare.py on the seed-0 fake raw data; the sample scores
 // -ln(1/99) on every row.
 func TestLeafConformance(t *testing.T) {
-	p := competitiontest.Run(t, c2Impl(t, leafTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, leafTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(leafTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(4.59512),
-		GoldScore:   c2Ptr(0),
+		SampleScore: comptest.Ptr(4.59512),
+		GoldScore:   comptest.Ptr(0),
 	})
 	entries, err := os.ReadDir(filepath.Join(p.Paths.Private, "images"))
 	if err != nil || len(entries) != 0 {
@@ -60,7 +61,7 @@ func TestLeafPrepareUnknownSpecies(t *testing.T) {
 	if err := leafPrepare(context.Background(), d); err != nil {
 		t.Fatal(err)
 	}
-	ans := c2ReadCSV(t, filepath.Join(d.Private, "test.csv"))
+	ans := comptest.ReadFile(t, filepath.Join(d.Private, "test.csv"))
 	extra, ok := ans.Col("Not_A_Leaf")
 	if !ok || extra.Kind != table.Float64 || ans.Names()[len(ans.Names())-1] != "Not_A_Leaf" {
 		t.Fatalf("unknown species should append a float column; columns %v", ans.Names())
@@ -78,11 +79,11 @@ func TestLeafPrepareUnknownSpecies(t *testing.T) {
 
 func TestLeafGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(leafTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(leafTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(leafTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(leafTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := leafGrade(c2ReadCSV(t, filepath.Join(leafTestdata, name+".csv")), answers)
+			s, err := leafGrade(comptest.ReadFile(t, filepath.Join(leafTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +120,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		}
 		return "0"
 	}
-	answers := c2CSV(t, leafSub(ids, cols, onehot))
+	answers := comptest.TableViaFile(t, leafSub(ids, cols, onehot))
 	uniform := func(r, k int) string { return "0.010101010101010102" }
 	for _, c := range []struct {
 		name, sub string
@@ -162,7 +163,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		{"5 ids differ (AssertionError)", leafSub([]string{"3", "8"}, cols, onehot), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := leafGrade(c2CSV(t, c.sub), answers)
+			_, err := leafGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -172,7 +173,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 		})
 	}
 	// a zero on the true class is clipped (scikit-learn 1.5): -ln(eps)
-	s, err := leafGrade(c2CSV(t, leafSub(ids, cols, func(r, k int) string {
+	s, err := leafGrade(comptest.TableViaFile(t, leafSub(ids, cols, func(r, k int) string {
 		if k == 1-r {
 			return "1"
 		}
@@ -185,7 +186,7 @@ func TestLeafGradeInvalid(t *testing.T) {
 
 func TestLeafGradeMalformed(t *testing.T) {
 	cols := append([]string{"id"}, leafClasses...)
-	answers := c2CSV(t, leafSub([]string{"1"}, cols, func(r, k int) string {
+	answers := comptest.TableViaFile(t, leafSub([]string{"1"}, cols, func(r, k int) string {
 		if k == 0 {
 			return "1"
 		}
@@ -199,7 +200,7 @@ func TestLeafGradeMalformed(t *testing.T) {
 					t.Errorf("panic %v", r)
 				}
 			}()
-			if s, err := leafGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := leafGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%.60q: graded as valid (%v)", sub, s)
 			}
 		}()

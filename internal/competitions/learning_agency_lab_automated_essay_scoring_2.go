@@ -25,6 +25,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -76,11 +78,11 @@ func essayPrepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("sample scores: %w", err)
 	}
 	sample := table.MustNew(testIDs, table.Ints("score", scores))
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Private, "answers.csv"), answers},
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Private, "answers.csv"), Table: answers},
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -102,12 +104,12 @@ func essayGrade(sub, ans *table.Table) (competition.Score, error) {
 	if m == 0 {
 		return competition.Score{}, competition.Invalid("Submission is empty")
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	// numpy's `sub_ids != ans_ids` with broadcasting.
-	differs := func(i, j int) bool { return !sharedCellsEqual(subID, subIdx[i], ansID, ansIdx[j]) }
+	differs := func(i, j int) bool { return !pandas.CellsEqual(subID, subIdx[i], ansID, ansIdx[j]) }
 	switch {
 	case m == n:
 		for k := 0; k < m; k++ {
@@ -130,7 +132,7 @@ func essayGrade(sub, ans *table.Table) (competition.Score, error) {
 	default:
 		return competition.Score{}, fmt.Errorf("operands could not be broadcast together with shapes (%d,) (%d,)", m, n)
 	}
-	kappa, err := metric.CohenKappa(sharedLabels(subScore.Take(subIdx)), sharedLabels(ansScore.Take(ansIdx)), metric.KappaQuadratic)
+	kappa, err := metric.CohenKappa(pandas.Labels(subScore.Take(subIdx)), pandas.Labels(ansScore.Take(ansIdx)), metric.KappaQuadratic)
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestEssayConformance runs the suite on the seed-0 fake data; prepared files
@@ -16,7 +17,7 @@ import (
 // data is 0.27835051546391765 (sklearn, computed once).
 func TestEssayConformance(t *testing.T) {
 	sample, one := 0.27835, 1.0
-	impl := sharedTImpl(t, "learning-agency-lab-automated-essay-scoring-2")
+	impl := implByID(t, "learning-agency-lab-automated-essay-scoring-2")
 	dir := filepath.Join("testdata", "learning-agency-lab-automated-essay-scoring-2")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -24,18 +25,18 @@ func TestEssayConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "essay_id", "score")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "essay_id", "score")
 	})
 }
 
 // TestEssayGrade covers the spec's Grade rules, including numpy's
 // broadcasting of the id comparison, on hand-made tables.
 func TestEssayGrade(t *testing.T) {
-	ans := sharedTTable(t, "essay_id,full_text,score\na1,x,1\nb2,y,2\nc3,z,3\nd4,w,3\n")
-	single := sharedTTable(t, "essay_id,full_text,score\na1,x,4\n")
+	ans := comptest.Table(t, "essay_id,full_text,score\na1,x,1\nb2,y,2\nc3,z,3\nd4,w,3\n")
+	single := comptest.Table(t, "essay_id,full_text,score\na1,x,4\n")
 	const invalid, other = -10, -20
 	for _, tc := range []struct {
 		name string
@@ -67,7 +68,7 @@ func TestEssayGrade(t *testing.T) {
 			if tc.ans == "single" {
 				a = single
 			}
-			s, err := essayGrade(sharedTTable(t, tc.sub), a)
+			s, err := essayGrade(comptest.Table(t, tc.sub), a)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -81,7 +82,7 @@ func TestEssayGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

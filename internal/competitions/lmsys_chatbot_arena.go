@@ -23,6 +23,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -80,11 +83,11 @@ func lmsysPrepare(ctx context.Context, d competition.Dirs) error {
 		cols = append(cols, table.Floats(c, v))
 	}
 	sample := table.MustNew(cols...)
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Private, "answers.csv"), answers},
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Private, "answers.csv"), Table: answers},
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -107,14 +110,14 @@ func lmsysGrade(sub, ans *table.Table) (competition.Score, error) {
 	// any of them raises TypeError before a number out of range in another
 	// column could make the submission invalid.
 	for _, name := range lmsysClasses {
-		if c, _ := sub.Col(name); sharedHasText(c) {
+		if c, _ := sub.Col(name); pandas.HasText(c) {
 			return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int' (column %s)", name)
 		}
 	}
 	probs := make([][]float64, len(lmsysClasses))
 	for k, name := range lmsysClasses {
 		c, _ := sub.Col(name)
-		v, err := sharedFloats(c)
+		v, err := pandas.Floats(c)
 		if err != nil {
 			return competition.Score{}, err
 		}
@@ -144,13 +147,13 @@ func lmsysGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub4.Col("id")
 	ansID, _ := ans4.Col("id")
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	if _, _, match := sharedAlignByID(subID, ansID); !match {
+	if _, _, match := submission.AlignByID(subID, ansID); !match {
 		return competition.Score{}, competition.Invalid("Submission and answers ids do not match")
 	}
-	_, yTrue, yPred, err := sharedOneHotLogLossInputs(sub4, ans4, "id")
+	_, yTrue, yPred, err := submission.OneHotLogLossInputs(sub4, ans4, "id")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestLmsysConformance runs the suite on the seed-0 fake data; prepared files
@@ -16,7 +17,7 @@ import (
 // ε = 2.22e-16 → 0.0.
 func TestLmsysConformance(t *testing.T) {
 	sample, gold := 1.09861, 0.0
-	impl := sharedTImpl(t, "lmsys-chatbot-arena")
+	impl := implByID(t, "lmsys-chatbot-arena")
 	dir := filepath.Join("testdata", "lmsys-chatbot-arena")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -24,16 +25,16 @@ func TestLmsysConformance(t *testing.T) {
 		GoldScore:   &gold,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "winner_model_a", "winner_model_b", "winner_tie")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "id", "winner_model_a", "winner_model_b", "winner_tie")
 	})
 }
 
 // TestLmsysGrade covers the spec's Grade rules with hand-computed scores.
 func TestLmsysGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,prompt,winner_model_a,winner_model_b,winner_tie\n20,x,1,0,0\n3,y,0,0,1\n")
+	ans := comptest.Table(t, "id,prompt,winner_model_a,winner_model_b,winner_tie\n20,x,1,0,0\n3,y,0,0,1\n")
 	const invalid, other = -10, -20
 	h := "id,winner_model_a,winner_model_b,winner_tie\n"
 	for _, tc := range []struct {
@@ -55,7 +56,7 @@ func TestLmsysGrade(t *testing.T) {
 		{"6. duplicate id", h + "20,1,0,0\n20,0,0,1\n", invalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := lmsysGrade(sharedTTable(t, tc.sub), ans)
+			s, err := lmsysGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -69,7 +70,7 @@ func TestLmsysGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.PyFloat {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.PyFloat {
 					t.Fatalf("score %v kind %v, want %v (Python float)", s.Value, s.Kind, tc.want)
 				}
 			}

@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/npyfile"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -47,10 +49,10 @@ const hw2Sub = "timit_11/timit_11"
 func hw2Prepare(ctx context.Context, d competition.Dirs) error {
 	raw := filepath.Join(d.Raw, hw2Sub)
 	paths := map[string]string{}
-	arrs := map[string]*c4Npy{}
+	arrs := map[string]*npyfile.Array{}
 	for _, name := range []string{"train_11", "train_label_11", "test_11"} {
 		p := filepath.Join(raw, name+".npy")
-		a, err := c4ReadNpyHeader(p)
+		a, err := npyfile.ReadHeader(p)
 		if err != nil {
 			return fmt.Errorf("loading raw %s.npy: %w", name, err)
 		}
@@ -98,7 +100,7 @@ func hw2Prepare(ctx context.Context, d competition.Dirs) error {
 		{"train_label_11", "train_label_11", trainIdx},
 		{"train_11", "test_11", testIdx},
 	} {
-		if err := c4TakeNpyRows(ctx, paths[s.src], arrs[s.src], s.idx, filepath.Join(pub, s.dst+".npy")); err != nil {
+		if err := npyfile.TakeRows(ctx, paths[s.src], arrs[s.src], s.idx, filepath.Join(pub, s.dst+".npy")); err != nil {
 			return fmt.Errorf("writing public %s.npy: %w", s.dst, err)
 		}
 	}
@@ -115,11 +117,11 @@ func hw2Prepare(ctx context.Context, d competition.Dirs) error {
 // array indexed by idx: unicode strings (trailing NULs stripped, as numpy
 // does), integers, bools or float64 (written with Python's repr). Other
 // dtypes are refused.
-func hw2LabelColumn(path string, a *c4Npy, idx []int) (*table.Column, error) {
+func hw2LabelColumn(path string, a *npyfile.Array, idx []int) (*table.Column, error) {
 	if len(a.Shape) != 1 {
 		return nil, fmt.Errorf("raw train_label_11.npy: labels must be 1-D, shape is %v", a.Shape)
 	}
-	r, err := c4OpenNpyRows(path, a)
+	r, err := npyfile.OpenRows(path, a)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +208,7 @@ func hw2Int(b []byte, signed bool, bo binary.ByteOrder) (int64, bool) {
 }
 
 func hw2Grade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, "ClassId", "Id")
+	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, "ClassId", "Id")
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -231,7 +233,7 @@ func hw2FakeRaw(dir string, opt competition.FakeOptions) error {
 		return err
 	}
 	feats := func(rows int) []byte {
-		b := c4NpyHeader("<f4", []int{rows, width})
+		b := npyfile.FormatHeader("<f4", []int{rows, width})
 		for range rows * width {
 			v := float32(r.NormFloat64())
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
@@ -243,7 +245,7 @@ func hw2FakeRaw(dir string, opt competition.FakeOptions) error {
 		classes[i] = i
 	}
 	labels := synth.Balanced(r, n, classes)
-	lb := c4NpyHeader("<U2", []int{n})
+	lb := npyfile.FormatHeader("<U2", []int{n})
 	for _, c := range labels {
 		s := strconv.Itoa(c)
 		for k := range 2 {

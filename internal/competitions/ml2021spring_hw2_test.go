@@ -12,6 +12,8 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/npyfile"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
@@ -24,29 +26,29 @@ import (
 // all-zero sample scores 0.
 func TestHw2Conformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, "ml2021spring-hw2")
+	impl := implByID(t, "ml2021spring-hw2")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join("testdata", "ml2021spring-hw2", "golden_md5.json"),
 		SampleScore: &zero,
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", "ml2021spring-hw2"))
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, filepath.Join("testdata", "ml2021spring-hw2"))
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "Id", "ClassId")
+		comptest.Malformed(t, impl, answers, answers, "Id", "ClassId")
 	})
 }
 
 // TestHw2Grade covers the binary-path rules of the spec's metric notes on a
 // tiny hand-made answers table (scores by hand).
 func TestHw2Grade(t *testing.T) {
-	multi := sharedTTable(t, "Id,ClassId\n0,3\n1,5\n2,7\n3,3\n")
-	binary := sharedTTable(t, "Id,ClassId\n0,1\n1,2\n2,1\n3,2\n")
+	multi := comptest.Table(t, "Id,ClassId\n0,3\n1,5\n2,7\n3,3\n")
+	binary := comptest.Table(t, "Id,ClassId\n0,1\n1,2\n2,1\n3,2\n")
 	for _, tc := range []struct {
 		name     string
 		ans, sub string
@@ -68,7 +70,7 @@ func TestHw2Grade(t *testing.T) {
 			if tc.ans == "b" {
 				ans = binary
 			}
-			s, err := hw2Grade(sharedTTable(t, tc.sub), ans)
+			s, err := hw2Grade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -93,7 +95,7 @@ func TestHw2Grade(t *testing.T) {
 // TestHw2NpyHeader checks np.save's preamble against the spec's worked
 // example and numpy's layout rules.
 func TestHw2NpyHeader(t *testing.T) {
-	h := c4NpyHeader("<f4", []int{330291, 429})
+	h := npyfile.FormatHeader("<f4", []int{330291, 429})
 	if len(h) != 128 || binary.LittleEndian.Uint16(h[8:10]) != 0x76 {
 		t.Errorf("(330291, 429) <f4: preamble %d bytes, length field %#x; want 128, 0x76", len(h), binary.LittleEndian.Uint16(h[8:10]))
 	}
@@ -101,12 +103,12 @@ func TestHw2NpyHeader(t *testing.T) {
 		t.Errorf("header %q, want prefix %q", h[10:], want)
 	}
 	for _, shape := range [][]int{{5}, {123456789}, {0, 3}, {7, 2, 2}} {
-		h := c4NpyHeader("<U2", shape)
+		h := npyfile.FormatHeader("<U2", shape)
 		if len(h)%64 != 0 || h[len(h)-1] != '\n' {
 			t.Errorf("%v: preamble of %d bytes not 64-aligned or not newline-terminated", shape, len(h))
 		}
 	}
-	if h := c4NpyHeader("<i8", []int{5}); !bytes.Contains(h, []byte("'shape': (5,), }")) {
+	if h := npyfile.FormatHeader("<i8", []int{5}); !bytes.Contains(h, []byte("'shape': (5,), }")) {
 		t.Errorf("1-D shape not rendered as a 1-tuple: %q", h)
 	}
 }
@@ -145,12 +147,12 @@ func TestHw2Variants(t *testing.T) {
 	plain := prep("plain", nil)
 	ints := prep("ints", func(raw string) {
 		p := filepath.Join(raw, "train_label_11.npy")
-		a, err := c4ReadNpyHeader(p)
+		a, err := npyfile.ReadHeader(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := read(p)[a.Offset:]
-		out := c4NpyHeader("<i8", a.Shape)
+		out := npyfile.FormatHeader("<i8", a.Shape)
 		for i := 0; i < len(b); i += 8 {
 			v := 0
 			for _, c := range []uint32{binary.LittleEndian.Uint32(b[i:]), binary.LittleEndian.Uint32(b[i+4:])} {
@@ -166,13 +168,13 @@ func TestHw2Variants(t *testing.T) {
 	})
 	fortran := prep("fortran", func(raw string) {
 		p := filepath.Join(raw, "train_11.npy")
-		a, err := c4ReadNpyHeader(p)
+		a, err := npyfile.ReadHeader(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := read(p)[a.Offset:]
 		rows, cols := a.Shape[0], a.Shape[1]
-		out := bytes.Replace(c4NpyHeader("<f4", a.Shape), []byte("'fortran_order': False"), []byte("'fortran_order': True"), 1)
+		out := bytes.Replace(npyfile.FormatHeader("<f4", a.Shape), []byte("'fortran_order': False"), []byte("'fortran_order': True"), 1)
 		out = out[:len(out)-2] // keep 64-byte alignment: "True" is one byte shorter
 		out = append(out, '\n')
 		binary.LittleEndian.PutUint16(out[8:10], uint16(len(out)-10))
@@ -188,7 +190,7 @@ func TestHw2Variants(t *testing.T) {
 	if !bytes.Equal(read(filepath.Join(plain.Private, "answers.csv")), read(filepath.Join(ints.Private, "answers.csv"))) {
 		t.Error("answers.csv differs between <U2 and <i8 labels")
 	}
-	lab, err := c4ReadNpyHeader(filepath.Join(ints.Public, hw2Sub, "train_label_11.npy"))
+	lab, err := npyfile.ReadHeader(filepath.Join(ints.Public, hw2Sub, "train_label_11.npy"))
 	if err != nil || lab.Descr != "<i8" {
 		t.Errorf("public labels: %+v %v, want descr <i8", lab, err)
 	}
@@ -210,10 +212,10 @@ func TestHw2PrepareErrors(t *testing.T) {
 			return os.WriteFile(filepath.Join(raw, "train_11.npy"), []byte("hello"), 0o644)
 		}},
 		{"object labels", func(raw string) error {
-			return os.WriteFile(filepath.Join(raw, "train_label_11.npy"), c4NpyHeader("|O", []int{30}), 0o644)
+			return os.WriteFile(filepath.Join(raw, "train_label_11.npy"), npyfile.FormatHeader("|O", []int{30}), 0o644)
 		}},
 		{"too few labels", func(raw string) error {
-			out := c4NpyHeader("<i8", []int{3})
+			out := npyfile.FormatHeader("<i8", []int{3})
 			out = append(out, make([]byte, 24)...)
 			return os.WriteFile(filepath.Join(raw, "train_label_11.npy"), out, 0o644)
 		}},
@@ -226,7 +228,7 @@ func TestHw2PrepareErrors(t *testing.T) {
 			return os.WriteFile(p, b[:len(b)-1], 0o644)
 		}},
 		{"empty test", func(raw string) error {
-			return os.WriteFile(filepath.Join(raw, "test_11.npy"), c4NpyHeader("<f4", []int{0, 429}), 0o644)
+			return os.WriteFile(filepath.Join(raw, "test_11.npy"), npyfile.FormatHeader("<f4", []int{0, 429}), 0o644)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -37,7 +37,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -60,7 +64,7 @@ const (
 )
 
 func mlspPrepare(ctx context.Context, d competition.Dirs) error {
-	z, err := sharedOpenZip(filepath.Join(d.Raw, "mlsp_contest_dataset.zip"))
+	z, err := zipfile.Open(filepath.Join(d.Raw, "mlsp_contest_dataset.zip"))
 	if err != nil {
 		return err
 	}
@@ -73,7 +77,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	readTable := func(member string) (*table.Table, error) {
-		return c2ReadZipTable(z, mlspRoot+member, "mlsp_contest_dataset.zip")
+		return zipfile.ReadTable(z, mlspRoot+member, "mlsp_contest_dataset.zip")
 	}
 
 	// CVfolds: fold-0 records, renumbered, 20% sampled into fold 1.
@@ -95,7 +99,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 	m := len(keep)
 	mapping := map[any]int{}
 	for pos, r := range keep {
-		if k, ok := c2CellKey(recCol, r); ok {
+		if k, ok := pandas.CellKey(recCol, r); ok {
 			mapping[k] = pos
 		}
 	}
@@ -145,7 +149,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 	var nameRows []int
 	var nameNew []int64
 	for i := 0; i < names.Len(); i++ {
-		if k, ok := c2CellKey(nameRec, i); ok {
+		if k, ok := pandas.CellKey(nameRec, i); ok {
 			if p, found := mapping[k]; found {
 				nameRows = append(nameRows, i)
 				nameNew = append(nameNew, int64(p))
@@ -178,7 +182,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 		if err != nil {
 			return fmt.Errorf("rec_labels_test_hidden.txt: %w", err)
 		}
-		p, ok := mapping[c2NumKey(0, id, true)]
+		p, ok := mapping[pandas.NewNumKey(0, id, true)]
 		if !ok {
 			continue
 		}
@@ -199,7 +203,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 			if tok == "" {
 				continue
 			}
-			s, ok := c2PyInt(tok)
+			s, ok := pandas.PyInt(tok)
 			if !ok {
 				return fmt.Errorf("rec_labels_test_hidden.txt: invalid literal for int() with base 10: '%s'", tok)
 			}
@@ -242,7 +246,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 	fileCol, _ := newNames.Col("filename")
 	for i := range files {
 		files[i] = fileCol.Str(i)
-		if !sharedSafeName(files[i] + ".wav") {
+		if !imagecopy.SafeName(files[i] + ".wav") {
 			return fmt.Errorf("recording name %q is not a plain file name", files[i])
 		}
 	}
@@ -308,7 +312,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 		var out bytes.Buffer
 		out.WriteString(mlspSuppHead)
 		for _, l := range all {
-			if p, ok := mapping[c2NumKey(0, l.id, true)]; ok {
+			if p, ok := mapping[pandas.NewNumKey(0, l.id, true)]; ok {
 				fmt.Fprintf(&out, "%d,%s\n", p, l.rest)
 			}
 		}
@@ -321,7 +325,7 @@ func mlspPrepare(ctx context.Context, d competition.Dirs) error {
 
 // mlspLines reads a text member with universal newlines, splits it with
 // Python's str.splitlines and drops the first line.
-func mlspLines(z *sharedZip, member string) ([]string, error) {
+func mlspLines(z *zipfile.Reader, member string) ([]string, error) {
 	r, err := z.Open(mlspRoot + member)
 	if err != nil {
 		return nil, err
@@ -334,7 +338,7 @@ func mlspLines(z *sharedZip, member string) ([]string, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%s: 'utf-8' codec can't decode the file", member)
 	}
-	lines := c2PySplitlines(string(data))
+	lines := pandas.PySplitlines(string(data))
 	if len(lines) > 0 {
 		lines = lines[1:]
 	}
@@ -344,7 +348,7 @@ func mlspLines(z *sharedZip, member string) ([]string, error) {
 // mlspSplitLine splits "<rec_id>[,<rest>]" with Python int() on the id.
 func mlspSplitLine(line string) (int64, string, error) {
 	head, rest, _ := strings.Cut(line, ",")
-	id, ok := c2PyInt(head)
+	id, ok := pandas.PyInt(head)
 	if !ok {
 		return 0, "", fmt.Errorf("invalid literal for int() with base 10: '%s'", head)
 	}
@@ -352,7 +356,7 @@ func mlspSplitLine(line string) (int64, string, error) {
 }
 
 func mlspGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "Id", "Probability")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "Id", "Probability")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -16,7 +16,10 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 )
 
 const mlspTestID = "mlsp-2013-birds"
@@ -31,16 +34,16 @@ func TestMlspConformance(t *testing.T) {
 		Files int    `json:"files"`
 		MD5   string `json:"md5"`
 	}
-	c2ReadJSON(t, filepath.Join(mlspTestdata, "golden_dirs.json"), &dirs)
+	comptest.ReadJSON(t, filepath.Join(mlspTestdata, "golden_dirs.json"), &dirs)
 	var exclude []string
 	for d := range dirs {
 		exclude = append(exclude, d)
 	}
-	p := competitiontest.Run(t, c2Impl(t, mlspTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, mlspTestID), competitiontest.Options{
 		GoldenMD5:     filepath.Join(mlspTestdata, "golden_md5.json"),
 		GoldenExclude: exclude,
-		SampleScore:   c2Ptr(0.5),
-		GoldScore:     c2Ptr(1),
+		SampleScore:   comptest.Ptr(0.5),
+		GoldScore:     comptest.Ptr(1),
 	})
 	root := filepath.Dir(p.Paths.Public)
 	for d, want := range dirs {
@@ -78,7 +81,7 @@ func TestC2PySplitlines(t *testing.T) {
 		{"a\vb\fc\x1cd\u2028e\u0085f\x85g", []string{"a", "b", "c", "d", "e", "f\x85g"}},
 		{"a\n\n", []string{"a", ""}},
 	} {
-		if got := c2PySplitlines(c.in); fmt.Sprint(got) != fmt.Sprint(c.want) || len(got) != len(c.want) {
+		if got := pandas.PySplitlines(c.in); fmt.Sprint(got) != fmt.Sprint(c.want) || len(got) != len(c.want) {
 			t.Errorf("splitlines(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -92,12 +95,12 @@ func mlspRaw(t *testing.T, dir string, m int, mutate func(map[string][]byte)) {
 	if err := mlspFakeRaw(tmp, competition.FakeOptions{Seed: 1, Rows: m}); err != nil {
 		t.Fatal(err)
 	}
-	z, err := sharedOpenZip(filepath.Join(tmp, "mlsp_contest_dataset.zip"))
+	z, err := zipfile.Open(filepath.Join(tmp, "mlsp_contest_dataset.zip"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	members := map[string][]byte{}
-	for name := range z.members {
+	for _, name := range z.Paths() {
 		r, err := z.Open(name)
 		if err != nil {
 			t.Fatal(err)
@@ -188,11 +191,11 @@ func TestMlspPrepareErrors(t *testing.T) {
 
 func TestMlspGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(mlspTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(mlspTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(mlspTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(mlspTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := mlspGrade(c2ReadCSV(t, filepath.Join(mlspTestdata, name+".csv")), answers)
+			s, err := mlspGrade(comptest.ReadFile(t, filepath.Join(mlspTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +208,7 @@ func TestMlspGradeGolden(t *testing.T) {
 
 func TestMlspGradeInvalid(t *testing.T) {
 	h := "Id,Probability\n"
-	answers := c2CSV(t, h+"100,0\n101,1\n200,1\n")
+	answers := comptest.TableViaFile(t, h+"100,0\n101,1\n200,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -219,7 +222,7 @@ func TestMlspGradeInvalid(t *testing.T) {
 		{"NaN", h + "100,\n101,1\n200,1\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := mlspGrade(c2CSV(t, c.sub), answers)
+			_, err := mlspGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -232,7 +235,7 @@ func TestMlspGradeInvalid(t *testing.T) {
 
 func TestMlspGradeMalformed(t *testing.T) {
 	h := "Id,Probability\n"
-	answers := c2CSV(t, h+"100,0\n101,1\n")
+	answers := comptest.TableViaFile(t, h+"100,0\n101,1\n")
 	for _, sub := range []string{"", "Id\n", h, h + ",\n,\n", h + "100,1e400\n101,0\n", h + "100,True\n101,\n", h + "100,0.5\n100,0.5\n"} {
 		func() {
 			defer func() {
@@ -240,7 +243,7 @@ func TestMlspGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := mlspGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := mlspGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -28,7 +28,10 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -47,7 +50,7 @@ var movieReviewColumns = []string{"PhraseId", "SentenceId", "Phrase", "Sentiment
 
 func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 	zipPath := filepath.Join(d.Raw, "train.tsv.zip")
-	z, err := sharedOpenZip(zipPath)
+	z, err := zipfile.Open(zipPath)
 	if err != nil {
 		return err
 	}
@@ -84,13 +87,13 @@ func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 		if !ok {
 			return fmt.Errorf("raw train.tsv has no PhraseId column")
 		}
-		if !c4Unique(ids) {
+		if !pandas.Unique(ids) {
 			return fmt.Errorf("PhraseId values in %s are not unique", s.name)
 		}
 	}
 	trainIDs, _ := train.Col("PhraseId")
 	testIDs, _ := newTest.Col("PhraseId")
-	if !c4Disjoint(trainIDs, testIDs) {
+	if !pandas.Disjoint(trainIDs, testIDs) {
 		return fmt.Errorf("PhraseId values overlap between train and test")
 	}
 	if !slices.Equal(train.Names(), old.Names()) {
@@ -117,8 +120,8 @@ func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("writing %s: %w", f.name, err)
 		}
 		b := buf.Bytes()
-		src := sharedZipSource{Name: f.name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }}
-		if err := sharedWriteZip(ctx, filepath.Join(d.Public, f.name+".zip"), []sharedZipSource{src}); err != nil {
+		src := zipfile.Source{Name: f.name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }}
+		if err := zipfile.Write(ctx, filepath.Join(d.Public, f.name+".zip"), []zipfile.Source{src}); err != nil {
 			return err
 		}
 	}
@@ -129,7 +132,7 @@ func movieReviewPrepare(ctx context.Context, d competition.Dirs) error {
 }
 
 func movieReviewGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, "Sentiment", "PhraseId")
+	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, "Sentiment", "PhraseId")
 	if err != nil {
 		return competition.Score{}, err
 	}

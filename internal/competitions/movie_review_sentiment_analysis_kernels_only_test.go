@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
@@ -23,22 +24,22 @@ const movieReviewTestID = "movie-review-sentiment-analysis-kernels-only"
 // inner quotes. The all-2 sample scores 11/60 there.
 func TestMovieReviewConformance(t *testing.T) {
 	sample, one := 0.18333, 1.0
-	impl := sharedTImpl(t, movieReviewTestID)
+	impl := implByID(t, movieReviewTestID)
 	dir := filepath.Join("testdata", movieReviewTestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &sample, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "PhraseId", "Sentiment")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "PhraseId", "Sentiment")
 	})
 }
 
 // TestMovieReviewGrade covers the spec's Grade rules on a hand-made table.
 func TestMovieReviewGrade(t *testing.T) {
-	multi := sharedTTable(t, "PhraseId,SentenceId,Phrase,Sentiment\n10,1,a,0\n11,1,b,4\n12,2,c,2\n13,2,d,3\n")
-	binary := sharedTTable(t, "PhraseId,SentenceId,Phrase,Sentiment\n10,1,a,1\n11,1,b,2\n12,2,c,1\n13,2,d,2\n")
+	multi := comptest.Table(t, "PhraseId,SentenceId,Phrase,Sentiment\n10,1,a,0\n11,1,b,4\n12,2,c,2\n13,2,d,3\n")
+	binary := comptest.Table(t, "PhraseId,SentenceId,Phrase,Sentiment\n10,1,a,1\n11,1,b,2\n12,2,c,1\n13,2,d,2\n")
 	for _, tc := range []struct {
 		name     string
 		ans, sub string
@@ -60,7 +61,7 @@ func TestMovieReviewGrade(t *testing.T) {
 			if tc.ans == "b" {
 				ans = binary
 			}
-			s, err := movieReviewGrade(sharedTTable(t, tc.sub), ans)
+			s, err := movieReviewGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

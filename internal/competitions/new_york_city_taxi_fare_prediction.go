@@ -32,6 +32,9 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -62,8 +65,8 @@ func nycSplit(n int) (train, test []int, err error) {
 
 func nycPrepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := c2OpenFrame(ctx, src)
-	if errors.Is(err, c2ErrNotSimple) {
+	f, err := bigcsv.Open(ctx, src)
+	if errors.Is(err, bigcsv.ErrNotSimple) {
 		return nycPrepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -81,21 +84,21 @@ func nycPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	var all, noLabel []c2Out
+	var all, noLabel []bigcsv.Out
 	for j, name := range f.Names {
-		all = append(all, c2Out{Name: name, Src: j})
+		all = append(all, bigcsv.Out{Name: name, Src: j})
 		if j != targetCol {
-			noLabel = append(noLabel, c2Out{Name: name, Src: j})
+			noLabel = append(noLabel, bigcsv.Out{Name: name, Src: j})
 		}
 	}
-	sample := []c2Out{{Name: nycKey, Src: keyCol}, {Name: nycTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
+	sample := []bigcsv.Out{{Name: nycKey, Src: keyCol}, {Name: nycTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "11.35"...) }}}
 	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "labels.csv"), train, all); err != nil {
 		return err
 	}
-	if err := f.WriteCSVs(ctx, test, []c2File{
-		{filepath.Join(d.Public, "test.csv"), noLabel},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), all},
+	if err := f.WriteCSVs(ctx, test, []bigcsv.File{
+		{Path: filepath.Join(d.Public, "test.csv"), Cols: noLabel},
+		{Path: filepath.Join(d.Public, "sample_submission.csv"), Cols: sample},
+		{Path: filepath.Join(d.Private, "test.csv"), Cols: all},
 	}); err != nil {
 		return err
 	}
@@ -153,12 +156,12 @@ func nycPrepareTable(ctx context.Context, d competition.Dirs, src string) error 
 	trainKeys, _ := newTrain.Col(nycKey)
 	testSet := map[any]bool{}
 	for i := 0; i < key.Len(); i++ {
-		if k, ok := c2CellKey(key, i); ok {
+		if k, ok := pandas.CellKey(key, i); ok {
 			testSet[k] = true
 		}
 	}
 	for i := 0; i < trainKeys.Len(); i++ {
-		if k, ok := c2CellKey(trainKeys, i); ok && testSet[k] {
+		if k, ok := pandas.CellKey(trainKeys, i); ok && testSet[k] {
 			return fmt.Errorf("train and test keys overlap (%s)", trainKeys.Str(i))
 		}
 	}
@@ -170,7 +173,7 @@ func nycPrepareTable(ctx context.Context, d competition.Dirs, src string) error 
 // cell's Python value depends on its chunk's dtype: int and float chunks
 // hold numbers (a float NaN never equals anything), object chunks hold text
 // and the shared NaN object.
-func nycKeysDisjointFrame(ctx context.Context, f *c2Frame, col int, train, test []int) error {
+func nycKeysDisjointFrame(ctx context.Context, f *bigcsv.Frame, col int, train, test []int) error {
 	const (
 		keyText = iota
 		keyNum
@@ -178,29 +181,29 @@ func nycKeysDisjointFrame(ctx context.Context, f *c2Frame, col int, train, test 
 		keyNever // a float NaN
 	)
 	w := len(f.Names)
-	key := func(r int, cell []byte) (num c2Num, kind int) {
-		switch f.kinds[(r/f.chunkRows)*w+col] {
-		case c2KindInt:
-			v, _ := strconv.ParseInt(c2Str(cell), 10, 64)
-			return c2Num{isInt: true, i: v}, keyNum
-		case c2KindFloat:
-			x, err := strconv.ParseFloat(c2Str(cell), 64)
+	key := func(r int, cell []byte) (num pandas.NumKey, kind int) {
+		switch f.ChunkKinds[(r/f.ChunkRows)*w+col] {
+		case bigcsv.KindInt:
+			v, _ := strconv.ParseInt(bigcsv.Str(cell), 10, 64)
+			return pandas.NewNumKey(0, v, true), keyNum
+		case bigcsv.KindFloat:
+			x, err := strconv.ParseFloat(bigcsv.Str(cell), 64)
 			if err != nil || x != x {
-				return c2Num{}, keyNever
+				return pandas.NumKey{}, keyNever
 			}
-			return c2NumKey(x, 0, false), keyNum
+			return pandas.NewNumKey(x, 0, false), keyNum
 		}
-		if c2IsNA(cell) {
-			return c2Num{}, keyNA
+		if bigcsv.IsNA(cell) {
+			return pandas.NumKey{}, keyNA
 		}
-		return c2Num{}, keyText
+		return pandas.NumKey{}, keyText
 	}
 	texts := map[string]bool{}
-	nums := map[c2Num]bool{}
+	nums := map[pandas.NumKey]bool{}
 	na := false
 	var fields [][]byte
 	for _, r := range test {
-		fields = c2Split(f.row(r), fields[:0])
+		fields = bigcsv.Split(f.Row(r), fields[:0])
 		switch num, kind := key(r, fields[col]); kind {
 		case keyText:
 			texts[string(fields[col])] = true
@@ -216,9 +219,9 @@ func nycKeysDisjointFrame(ctx context.Context, f *c2Frame, col int, train, test 
 				return err
 			}
 		}
-		fields = c2Split(f.row(r), fields[:0])
+		fields = bigcsv.Split(f.Row(r), fields[:0])
 		num, kind := key(r, fields[col])
-		if (kind == keyText && texts[c2Str(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
+		if (kind == keyText && texts[bigcsv.Str(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
 			return fmt.Errorf("train and test keys overlap (%q)", fields[col])
 		}
 	}
@@ -234,7 +237,7 @@ func nycCheckWidth(width int) error {
 }
 
 func nycCopyCoupons(d competition.Dirs) error {
-	return sharedCopyFile(filepath.Join(d.Raw, nycCoupons), filepath.Join(d.Public, nycCoupons))
+	return imagecopy.CopyFile(filepath.Join(d.Raw, nycCoupons), filepath.Join(d.Public, nycCoupons))
 }
 
 func nycGrade(sub, ans *table.Table) (competition.Score, error) {
@@ -251,11 +254,11 @@ func nycGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	ansFare, _ := ans.Col(nycTarget)
 	ansKey, _ := ans.Col(nycKey)
-	yTrue, err := sharedFloats(ansFare.Take(c2NArgsort(ansKey)))
+	yTrue, err := pandas.Floats(ansFare.Take(pandas.NArgsort(ansKey)))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers %s: %w", nycTarget, err)
 	}
-	yPred, err := sharedFloats(subFare.Take(c2NArgsort(subKey)))
+	yPred, err := pandas.Floats(subFare.Take(pandas.NArgsort(subKey)))
 	if err != nil {
 		return competition.Score{}, err
 	}

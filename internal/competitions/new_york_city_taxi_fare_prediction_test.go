@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const nycTestID = "new-york-city-taxi-fare-prediction"
@@ -22,10 +23,10 @@ var nycTestdata = filepath.Join("testdata", nycTestID)
 // seed-0 fake raw data; the sample score (RMSE of 11.35) from scikit-learn
 // on the same data.
 func TestNYCConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, nycTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, nycTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(nycTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(21.44463),
-		GoldScore:   c2Ptr(0),
+		SampleScore: comptest.Ptr(21.44463),
+		GoldScore:   comptest.Ptr(0),
 	})
 }
 
@@ -141,11 +142,11 @@ func TestNYCPrepareErrors(t *testing.T) {
 // (reference_grade.py → scores.json).
 func TestNYCGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(nycTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(nycTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(nycTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(nycTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := nycGrade(c2ReadCSV(t, filepath.Join(nycTestdata, name+".csv")), answers)
+			s, err := nycGrade(comptest.ReadFile(t, filepath.Join(nycTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +161,7 @@ func TestNYCGradeGolden(t *testing.T) {
 }
 
 func TestNYCGradeInvalid(t *testing.T) {
-	answers := c2CSV(t, "key,fare_amount\nb,2.0\na,1.0\nc,3.0\n")
+	answers := comptest.TableViaFile(t, "key,fare_amount\nb,2.0\na,1.0\nc,3.0\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -173,7 +174,7 @@ func TestNYCGradeInvalid(t *testing.T) {
 		{"5 non-numeric prediction", "key,fare_amount\na,1\nb,x\nc,3\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := nycGrade(c2CSV(t, c.sub), answers)
+			_, err := nycGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -182,19 +183,19 @@ func TestNYCGradeInvalid(t *testing.T) {
 			}
 		})
 	}
-	if _, err := nycGrade(c2CSV(t, "key,fare_amount\na,1\n"), c2CSV(t, "key,fare\na,1\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	if _, err := nycGrade(comptest.TableViaFile(t, "key,fare_amount\na,1\n"), comptest.TableViaFile(t, "key,fare\na,1\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("answers without fare_amount: %v, want a plain error", err)
 	}
 	// Quirk: equal length, wrong keys → still scored by position after
 	// sorting each table; numeric keys sort numerically.
-	s, err := nycGrade(c2CSV(t, "key,fare_amount\n30,3\n10,1\n20,2\n"), answers)
+	s, err := nycGrade(comptest.TableViaFile(t, "key,fare_amount\n30,3\n10,1\n20,2\n"), answers)
 	if err != nil || s.Value != 0 {
 		t.Errorf("numeric wrong keys: %v, %v; want 0 (positional pairing)", s, err)
 	}
 }
 
 func TestNYCGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "key,fare_amount\na,1.0\nb,2.0\n")
+	answers := comptest.TableViaFile(t, "key,fare_amount\na,1.0\nb,2.0\n")
 	for _, sub := range []string{"", "key\n", "key,fare_amount\n", "key,fare_amount\na,1e400\nb,1\n", "key,fare_amount,x\n,,\n,,\n", "fare_amount,key\nTrue,a\n,b\n"} {
 		func() {
 			defer func() {
@@ -202,7 +203,7 @@ func TestNYCGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := nycGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := nycGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -33,7 +33,10 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -60,21 +63,21 @@ var nomadHeader = []string{"id", "spacegroup", "number_of_total_atoms", "percent
 
 func nomadPrepare(ctx context.Context, d competition.Dirs) error {
 	for _, z := range []string{"test.zip", "test.csv.zip"} {
-		if err := c3CheckZip(filepath.Join(d.Raw, z)); err != nil {
+		if err := zipfile.Check(filepath.Join(d.Raw, z)); err != nil {
 			return err
 		}
 	}
-	geo, err := sharedOpenZip(filepath.Join(d.Raw, "train.zip"))
+	geo, err := zipfile.Open(filepath.Join(d.Raw, "train.zip"))
 	if err != nil {
 		return err
 	}
 	defer geo.Close()
-	csvZip, err := sharedOpenZip(filepath.Join(d.Raw, "train.csv.zip"))
+	csvZip, err := zipfile.Open(filepath.Join(d.Raw, "train.csv.zip"))
 	if err != nil {
 		return err
 	}
 	defer csvZip.Close()
-	df, err := c2ReadZipTable(csvZip, "train.csv", filepath.Join(d.Raw, "train.csv.zip"))
+	df, err := zipfile.ReadTable(csvZip, "train.csv", filepath.Join(d.Raw, "train.csv.zip"))
 	if err != nil {
 		return err
 	}
@@ -128,7 +131,7 @@ func nomadPrepare(ctx context.Context, d competition.Dirs) error {
 	var files []xyz
 	for _, m := range nomadGlobXYZ(geo) {
 		dir := strings.Split(m, "/")[1]
-		v, ok := c2PyInt(dir)
+		v, ok := pandas.PyInt(dir)
 		if !ok {
 			return fmt.Errorf("invalid literal for int() with base 10: '%s' (geometry folder of %s)", dir, m)
 		}
@@ -159,7 +162,7 @@ func nomadPrepare(ctx context.Context, d competition.Dirs) error {
 		dir  string
 		want int
 	}{{filepath.Join(d.Public, "train"), newTrain.Len()}, {filepath.Join(d.Public, "test"), newTest.Len()}} {
-		got, err := c2CountFiles(c.dir, ".xyz")
+		got, err := imagecopy.CountFiles(c.dir, ".xyz")
 		if err != nil {
 			return err
 		}
@@ -206,9 +209,9 @@ func nomadCellKey(c *table.Column, r int) (nomadKey, bool) {
 
 // nomadGlobXYZ lists the members matching train/*/*.xyz (glob.glob: one
 // directory level, names starting with '.' skipped), sorted as strings.
-func nomadGlobXYZ(z *sharedZip) []string {
+func nomadGlobXYZ(z *zipfile.Reader) []string {
 	var out []string
-	for m := range z.members {
+	for _, m := range z.Paths() {
 		parts := strings.Split(m, "/")
 		if len(parts) != 3 || parts[0] != "train" || strings.HasPrefix(parts[1], ".") || strings.HasPrefix(parts[2], ".") || !strings.HasSuffix(parts[2], ".xyz") {
 			continue
@@ -235,11 +238,11 @@ func nomadGrade(sub, ans *table.Table) (competition.Score, error) {
 			return competition.Score{}, fmt.Errorf("answers have no %s column", c)
 		}
 		s, _ := sub.Col(c)
-		at, err := sharedFloats(a)
+		at, err := pandas.Floats(a)
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers %s: %w", c, err)
 		}
-		sp, err := sharedFloats(s)
+		sp, err := pandas.Floats(s)
 		if err != nil {
 			return competition.Score{}, err
 		}

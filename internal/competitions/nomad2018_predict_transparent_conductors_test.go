@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
@@ -22,10 +23,10 @@ var nomadTestdata = filepath.Join("testdata", nomadTestID)
 // geometry tree) from reference_prepare.py on the seed-0 fake raw data; the
 // sample score from scikit-learn on the same data.
 func TestNomadConformance(t *testing.T) {
-	p := competitiontest.Run(t, c2Impl(t, nomadTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, nomadTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(nomadTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.32519),
-		GoldScore:   c2Ptr(0),
+		SampleScore: comptest.Ptr(0.32519),
+		GoldScore:   comptest.Ptr(0),
 	})
 	// Folder 2 has geometry.xyz and zz_relaxed.xyz: the later one wins.
 	// Find the new id of old id 2 through the answers' order.
@@ -109,11 +110,11 @@ func TestNomadPrepareErrors(t *testing.T) {
 
 func TestNomadGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(nomadTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(nomadTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(nomadTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(nomadTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := nomadGrade(c2ReadCSV(t, filepath.Join(nomadTestdata, name+".csv")), answers)
+			s, err := nomadGrade(comptest.ReadFile(t, filepath.Join(nomadTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +126,7 @@ func TestNomadGradeGolden(t *testing.T) {
 }
 
 func TestNomadGradeInvalid(t *testing.T) {
-	answers := c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
+	answers := comptest.TableViaFile(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -138,7 +139,7 @@ func TestNomadGradeInvalid(t *testing.T) {
 		{"non-numeric prediction", "id,formation_energy_ev_natom,bandgap_energy_ev\n1,a,1\n2,0.2,2\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := nomadGrade(c2CSV(t, c.sub), answers)
+			_, err := nomadGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -149,14 +150,14 @@ func TestNomadGradeInvalid(t *testing.T) {
 	}
 	// Positional comparison: the ids are ignored, rows in another order
 	// score differently without any error.
-	s, err := nomadGrade(c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n2,0.2,2.0\n1,0.1,1.0\n"), answers)
+	s, err := nomadGrade(comptest.TableViaFile(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n2,0.2,2.0\n1,0.1,1.0\n"), answers)
 	if err != nil || s.Value == 0 {
 		t.Errorf("reordered rows: %v, %v; want a non-zero score", s, err)
 	}
 }
 
 func TestNomadGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
+	answers := comptest.TableViaFile(t, "id,formation_energy_ev_natom,bandgap_energy_ev\n1,0.1,1.0\n2,0.2,2.0\n")
 	for _, sub := range []string{"", "id\n", "formation_energy_ev_natom,bandgap_energy_ev\n",
 		"formation_energy_ev_natom,bandgap_energy_ev\n1e400,1\n1,1\n", "formation_energy_ev_natom,bandgap_energy_ev\nTrue,1\n,1\n"} {
 		func() {
@@ -165,7 +166,7 @@ func TestNomadGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := nomadGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := nomadGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

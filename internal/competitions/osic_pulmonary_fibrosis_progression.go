@@ -44,6 +44,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -253,11 +256,11 @@ func osicPrepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("building the answers: %w", err)
 	}
 	sample := table.MustNew(table.Strings("Patient_Week", gPW), table.Ints("FVC", fvc), table.Ints("Confidence", hundred))
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), pubTest},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), private},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: pubTest},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: private},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	); err != nil {
 		return err
 	}
@@ -267,7 +270,7 @@ func osicPrepare(ctx context.Context, d competition.Dirs) error {
 	}{{trainG, "train"}, {testG, "test"}} {
 		for _, g := range part.sel {
 			p := names[g]
-			if !sharedSafeName(p) {
+			if !imagecopy.SafeName(p) {
 				return fmt.Errorf("patient %q is not a plain folder name", p)
 			}
 			if err := osicCopyTree(ctx, filepath.Join(d.Raw, "train", p), filepath.Join(d.Public, part.dir, p)); err != nil {
@@ -308,7 +311,7 @@ func osicCopyTree(ctx context.Context, src, dst string) error {
 		if e.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
-		return sharedCopyFile(path, filepath.Join(dst, rel))
+		return imagecopy.CopyFile(path, filepath.Join(dst, rel))
 	})
 }
 
@@ -331,14 +334,14 @@ func osicGrade(sub, ans *table.Table) (competition.Score, error) {
 	ansPW, _ := ans.Col("Patient_Week")
 	ansPatient, _ := ans.Col("Patient")
 	ansFVC, _ := ans.Col("FVC")
-	known := map[sharedSetKey]bool{}
+	known := map[pandas.SetKey]bool{}
 	for i := 0; i < ansPW.Len(); i++ {
-		if k, ok := sharedSetKeyOf(ansPW, i); ok {
+		if k, ok := pandas.SetKeyOf(ansPW, i); ok {
 			known[k] = true
 		}
 	}
 	for i := 0; i < subPW.Len(); i++ {
-		if k, ok := sharedSetKeyOf(subPW, i); !ok || !known[k] {
+		if k, ok := pandas.SetKeyOf(subPW, i); !ok || !known[k] {
 			return competition.Score{}, competition.Invalid("Submission contains Patient_Week values not in the answers (%s)", subPW.Str(i))
 		}
 	}
@@ -361,7 +364,7 @@ func osicGrade(sub, ans *table.Table) (competition.Score, error) {
 			continue
 		}
 		s := ansPW.Str(i)
-		w, ok := c2PyInt(s[strings.LastIndex(s, "_")+1:])
+		w, ok := pandas.PyInt(s[strings.LastIndex(s, "_")+1:])
 		if !ok {
 			return competition.Score{}, fmt.Errorf("answers Patient_Week %q: invalid literal for int()", s)
 		}
@@ -400,11 +403,11 @@ func osicGrade(sub, ans *table.Table) (competition.Score, error) {
 	for k, pw := range trueKeys {
 		yTrue[k], _ = ansFVC.Float(selected[pw])
 	}
-	pred, err := sharedFloats(subFVC.Take(subRows))
+	pred, err := pandas.Floats(subFVC.Take(subRows))
 	if err != nil {
 		return competition.Score{}, err
 	}
-	conf, err := sharedFloats(subConf.Take(subRows))
+	conf, err := pandas.Floats(subConf.Take(subRows))
 	if err != nil {
 		return competition.Score{}, err
 	}

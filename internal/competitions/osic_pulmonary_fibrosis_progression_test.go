@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const osicTestID = "osic-pulmonary-fibrosis-progression"
@@ -21,10 +22,10 @@ var osicTestdata = filepath.Join("testdata", osicTestID)
 // from reference_prepare.py (pandas 1.5.3, sklearn 1.2.1) on the seed-0 fake
 // raw data; sample and gold scores from the same script's numpy metric.
 func TestOsicConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, osicTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, osicTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(osicTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(-8.60513),
-		GoldScore:   c2Ptr(-4.95174),
+		SampleScore: comptest.Ptr(-8.60513),
+		GoldScore:   comptest.Ptr(-4.95174),
 	})
 }
 
@@ -32,14 +33,14 @@ func TestOsicConformance(t *testing.T) {
 // (scores.json); partial.csv has a third of the rows and a NaN Confidence.
 func TestOsicGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(osicTestdata, "scores.json"), &want)
+	comptest.ReadJSON(t, filepath.Join(osicTestdata, "scores.json"), &want)
 	if len(want) != 4 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
-	answers := c2ReadCSV(t, filepath.Join(osicTestdata, "answers.csv"))
+	answers := comptest.ReadFile(t, filepath.Join(osicTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := osicGrade(c2ReadCSV(t, filepath.Join(osicTestdata, name+".csv")), answers)
+			s, err := osicGrade(comptest.ReadFile(t, filepath.Join(osicTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +61,7 @@ func osicMetric(truth, pred, conf float64) float64 {
 func TestOsicGradeCases(t *testing.T) {
 	// Patient A: weeks 1, 3, 5, 7 measured (scored: 3, 5, 7); week 2 a dummy.
 	// Patient B: week 4 only.
-	answers := c2CSV(t, "Patient,Weeks,FVC,Percent,Age,Sex,SmokingStatus,Patient_Week,Confidence\n"+
+	answers := comptest.TableViaFile(t, "Patient,Weeks,FVC,Percent,Age,Sex,SmokingStatus,Patient_Week,Confidence\n"+
 		"A,1,1000.0,50.5,60.0,Male,Ex-smoker,A_1,100\nA,2,,,,,,A_2,100\nA,7,1700.0,50.5,60.0,Male,Ex-smoker,A_7,100\n"+
 		"A,3,1300.0,50.5,60.0,Male,Ex-smoker,A_3,100\nA,5,1500.0,50.5,60.0,Male,Ex-smoker,A_5,100\nB,4,2000.0,50.5,60.0,Male,Ex-smoker,B_4,100\n")
 	full := "Patient_Week,FVC,Confidence\nA_1,0,100\nA_2,0,100\nA_3,1300,100\nA_5,1400,200\nA_7,1700,50\nB_4,4000,100\n"
@@ -93,7 +94,7 @@ func TestOsicGradeCases(t *testing.T) {
 		{"duplicates break alignment (broadcast error)", "Patient_Week,FVC,Confidence\nA_7,1,1\nA_7,1,1\nA_5,1,1\n", 0, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := osicGrade(c2CSV(t, c.sub), answers)
+			s, err := osicGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.invalid || c.err:
 				if err == nil {
@@ -112,7 +113,7 @@ func TestOsicGradeCases(t *testing.T) {
 }
 
 func TestOsicGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "Patient,Weeks,FVC,Patient_Week,Confidence\nA,1,1000.0,A_1,100\n")
+	answers := comptest.TableViaFile(t, "Patient,Weeks,FVC,Patient_Week,Confidence\nA,1,1000.0,A_1,100\n")
 	for _, sub := range []string{"", "Patient_Week\n", "Patient_Week,FVC,Confidence\n", "Patient_Week,FVC,Confidence\nA_2,1,1\n", "Patient_Week,FVC,Confidence\n,,\n", "FVC,Confidence,Patient_Week\nTrue,a,A_1\n"} {
 		func() {
 			defer func() {
@@ -120,17 +121,17 @@ func TestOsicGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := osicGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := osicGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()
 	}
 	// pandas leaves 1e400 as text: not a numeric dtype → invalid.
-	if _, err := osicGrade(c2CSV(t, "Patient_Week,FVC,Confidence\nA_1,1e400,1\n"), answers); !errors.Is(err, competition.ErrInvalidSubmission) {
+	if _, err := osicGrade(comptest.TableViaFile(t, "Patient_Week,FVC,Confidence\nA_1,1e400,1\n"), answers); !errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("1e400: %v, want invalid", err)
 	}
 	// Huge finite values score: delta capped at 1000, sigma huge.
-	s, err := osicGrade(c2CSV(t, "Patient_Week,FVC,Confidence\nA_1,1e300,1e300\n"), answers)
+	s, err := osicGrade(comptest.TableViaFile(t, "Patient_Week,FVC,Confidence\nA_1,1e300,1e300\n"), answers)
 	if want := osicMetric(1000, 1e300, 1e300); err != nil || s.Value != want {
 		t.Errorf("huge values: %v, %v; want %v", s, err, want)
 	}
@@ -185,14 +186,14 @@ func TestOsicRepeatedTestWeek(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans := c2ReadCSV(t, filepath.Join(d.Private, "test.csv"))
+	ans := comptest.ReadFile(t, filepath.Join(d.Private, "test.csv"))
 	pw, _ := ans.Col("Patient_Week")
 	seen, dup := map[string]bool{}, false
 	for i := 0; i < pw.Len(); i++ {
 		dup = dup || seen[pw.Str(i)]
 		seen[pw.Str(i)] = true
 	}
-	tp, _ := c2ReadCSV(t, filepath.Join(d.Public, "test.csv")).Col("Patient")
+	tp, _ := comptest.ReadFile(t, filepath.Join(d.Public, "test.csv")).Col("Patient")
 	if want := tp.Str(0) == "P1"; dup != want {
 		t.Errorf("duplicate Patient_Week in answers = %v, want %v (test patient %s)", dup, want, tp.Str(0))
 	}

@@ -25,6 +25,10 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
@@ -63,10 +67,10 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 	testIDs, _ := test.Col("image_id")
 	empty := make([]string, test.Len())
 	sample := table.MustNew(testIDs, table.Strings("label", empty))
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), test},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: train},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: test},
 	); err != nil {
 		return err
 	}
@@ -76,7 +80,7 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 			return "", fmt.Errorf("raw train.csv row %d: missing %s (the image path would hold nan)", i, c.Name)
 		}
 		s := c.Str(i)
-		if !sharedSafeName(s) {
+		if !imagecopy.SafeName(s) {
 			return "", fmt.Errorf("raw train.csv row %d: %s %q is not a file name", i, c.Name, s)
 		}
 		return s, nil
@@ -101,7 +105,7 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dstDir, 0o755); err != nil {
 			return err
 		}
-		return sharedCopyFile(src, dst)
+		return imagecopy.CopyFile(src, dst)
 	}
 	for k, i := range trainIdx {
 		if k%256 == 0 {
@@ -133,7 +137,7 @@ func paddyPrepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("split sizes do not add up")
 	}
 	trainIDs, _ := train.Col("image_id")
-	if !c4Disjoint(trainIDs, testIDs) {
+	if !pandas.Disjoint(trainIDs, testIDs) {
 		return fmt.Errorf("train and test image_id sets overlap")
 	}
 	if !paddySameNames(rawSample.Names(), []string{"image_id", "label"}) {
@@ -199,14 +203,14 @@ func paddyGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d.", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers have different image_id values.")
 	}
-	acc, err := metric.Accuracy(sharedLabels(ansLabel.Take(ansIdx)), paddyPredLabels(subLabel.Take(subIdx)))
+	acc, err := metric.Accuracy(pandas.Labels(ansLabel.Take(ansIdx)), paddyPredLabels(subLabel.Take(subIdx)))
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -222,32 +226,32 @@ func paddyPredLabels(c *table.Column) metric.Labels {
 	hasStr := false
 	if c.Kind == table.String || c.Kind == table.BoolObject {
 		for i := range n {
-			if v, ok := sharedPyValueOf(c, i); ok && v.kind == table.String {
+			if v, ok := pandas.PyValueOf(c, i); ok && v.Kind() == table.String {
 				hasStr = true
 				break
 			}
 		}
 	}
 	if !c.HasNull() && !hasStr {
-		return sharedLabels(c)
+		return pandas.Labels(c)
 	}
 	out := make([]string, n)
 	for i := range out {
-		v, ok := sharedPyValueOf(c, i)
+		v, ok := pandas.PyValueOf(c, i)
 		switch {
 		case !ok:
 			out[i] = ""
-		case v.kind == table.String:
-			out[i] = v.s
-		case v.kind == table.Int64:
-			out[i] = strconv.FormatInt(v.i, 10)
-		case v.kind == table.Bool:
+		case v.Kind() == table.String:
+			out[i] = v.Text()
+		case v.Kind() == table.Int64:
+			out[i] = strconv.FormatInt(v.Int(), 10)
+		case v.Kind() == table.Bool:
 			out[i] = "False"
-			if v.i != 0 {
+			if v.Int() != 0 {
 				out[i] = "True"
 			}
 		default:
-			out[i] = pyfloat.Repr(v.f)
+			out[i] = pyfloat.Repr(v.Float64())
 		}
 	}
 	return metric.StrLabels(out)

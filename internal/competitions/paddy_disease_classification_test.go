@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -22,24 +23,24 @@ const paddyTestID = "paddy-disease-classification"
 // raw data. The empty-label sample scores 0, as upstream expects.
 func TestPaddyConformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, paddyTestID)
+	impl := implByID(t, paddyTestID)
 	dir := filepath.Join("testdata", paddyTestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &zero, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "image_id", "label")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "image_id", "label")
 	})
 }
 
 // TestPaddyGrade covers the spec's Grade rules on hand-made tables, the
 // binary-path cases included (scores by hand).
 func TestPaddyGrade(t *testing.T) {
-	multi := sharedTTable(t, "image_id,label,variety,age\n1.jpg,blast,ADT45,50\n2.jpg,hispa,ADT45,60\n3.jpg,normal,RR,45\n4.jpg,blast,RR,70\n")
-	binary := sharedTTable(t, "image_id,label,variety,age\n1.jpg,blast,ADT45,50\n2.jpg,hispa,ADT45,60\n3.jpg,blast,RR,45\n4.jpg,hispa,RR,70\n")
-	withNaN := sharedTTable(t, "image_id,label,variety,age\n1.jpg,blast,,50\n2.jpg,hispa,ADT45,60\n3.jpg,normal,RR,45\n4.jpg,blast,RR,70\n")
+	multi := comptest.Table(t, "image_id,label,variety,age\n1.jpg,blast,ADT45,50\n2.jpg,hispa,ADT45,60\n3.jpg,normal,RR,45\n4.jpg,blast,RR,70\n")
+	binary := comptest.Table(t, "image_id,label,variety,age\n1.jpg,blast,ADT45,50\n2.jpg,hispa,ADT45,60\n3.jpg,blast,RR,45\n4.jpg,hispa,RR,70\n")
+	withNaN := comptest.Table(t, "image_id,label,variety,age\n1.jpg,blast,,50\n2.jpg,hispa,ADT45,60\n3.jpg,normal,RR,45\n4.jpg,blast,RR,70\n")
 	for _, tc := range []struct {
 		name     string
 		ans, sub string
@@ -61,7 +62,7 @@ func TestPaddyGrade(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ans := map[string]*table.Table{"m": multi, "b": binary, "n": withNaN}[tc.ans]
-			s, err := paddyGrade(sharedTTable(t, tc.sub), ans)
+			s, err := paddyGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

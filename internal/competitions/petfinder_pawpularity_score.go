@@ -24,6 +24,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
@@ -75,11 +78,11 @@ func petfinderPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("assertion failed: Id %s is in both train and test", testIDs.Str(i))
 		}
 	}
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("Pawpularity")},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest.Drop("Pawpularity")},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	); err != nil {
 		return err
 	}
@@ -98,14 +101,14 @@ func petfinderPrepare(ctx context.Context, d competition.Dirs) error {
 				}
 			}
 			name := split.ids.Str(i) + ".jpg"
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("unsafe image name %q", name)
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
-		got, err := c2CountTopFiles(dst, ".jpg")
+		got, err := imagecopy.CountTopFiles(dst, ".jpg")
 		if err != nil {
 			return err
 		}
@@ -122,7 +125,7 @@ func petfinderGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns Id and Pawpularity")
 	}
-	yAll, err := sharedFloats(ansY)
+	yAll, err := pandas.Floats(ansY)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers Pawpularity: %w", err)
 	}
@@ -139,10 +142,10 @@ func petfinderGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission must have a 'Pawpularity' column")
 	}
-	if sharedHasText(subY) {
+	if pandas.HasText(subY) {
 		return competition.Score{}, fmt.Errorf("'>=' not supported between instances of 'str' and 'int' (column Pawpularity)")
 	}
-	pred, err := sharedFloats(subY)
+	pred, err := pandas.Floats(subY)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -151,12 +154,12 @@ func petfinderGrade(sub, ans *table.Table) (competition.Score, error) {
 			return competition.Score{}, competition.Invalid("Submission Pawpularity values must be between 1 and 100 (row %d)", i)
 		}
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	m, n := len(subIdx), len(ansIdx)
-	differs := func(i, j int) bool { return !sharedCellsEqual(subID, subIdx[i], ansID, ansIdx[j]) }
+	differs := func(i, j int) bool { return !pandas.CellsEqual(subID, subIdx[i], ansID, ansIdx[j]) }
 	mismatch := false
 	switch {
 	case m == n:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestPetfinderConformance runs the suite on the seed-0 fake data; every
@@ -16,7 +17,7 @@ import (
 // submission's RMSE on that data is 49.28657007745619 (reference_grade.py).
 func TestPetfinderConformance(t *testing.T) {
 	sample, gold := 49.28657, 0.0
-	impl := sharedTImpl(t, "petfinder-pawpularity-score")
+	impl := implByID(t, "petfinder-pawpularity-score")
 	dir := filepath.Join("testdata", "petfinder-pawpularity-score")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -24,18 +25,18 @@ func TestPetfinderConformance(t *testing.T) {
 		GoldScore:   &gold,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Pawpularity")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "Id", "Pawpularity")
 	})
 }
 
 // TestPetfinderGrade covers the spec's Grade rules with hand-computed scores.
 func TestPetfinderGrade(t *testing.T) {
-	ans := sharedTTable(t, "Id,Eyes,Pawpularity\nb2,0,10\na1,1,40\nc3,0,100\n")
-	single := sharedTTable(t, "Id,Pawpularity\na1,40\n")
-	badAns := sharedTTable(t, "Id,Pawpularity\na1,0\nb2,5\n")
+	ans := comptest.Table(t, "Id,Eyes,Pawpularity\nb2,0,10\na1,1,40\nc3,0,100\n")
+	single := comptest.Table(t, "Id,Pawpularity\na1,40\n")
+	badAns := comptest.Table(t, "Id,Pawpularity\na1,0\nb2,5\n")
 	const invalid, other = -10, -20
 	for _, tc := range []struct {
 		name string
@@ -67,7 +68,7 @@ func TestPetfinderGrade(t *testing.T) {
 			case "bad":
 				a = badAns
 			}
-			s, err := petfinderGrade(sharedTTable(t, tc.sub), a)
+			s, err := petfinderGrade(comptest.Table(t, tc.sub), a)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -81,7 +82,7 @@ func TestPetfinderGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

@@ -26,6 +26,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -59,7 +62,7 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	if !c2SameNameSet(df.Names(), plantColumns) {
+	if !pandas.SameNameSet(df.Names(), plantColumns) {
 		return fmt.Errorf("train.csv columns %v, expected the set %v", df.Names(), plantColumns)
 	}
 	newTrain, answers := df.Take(train), df.Take(test)
@@ -75,7 +78,7 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 		seen := map[any]bool{}
 		k := 0
 		for _, r := range part.rows {
-			key, ok := c2CellKey(oldIDs, r)
+			key, ok := pandas.CellKey(oldIDs, r)
 			if !ok || seen[key] {
 				continue // a float NaN never equals itself; unique() keeps one NaN
 			}
@@ -87,7 +90,7 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 	rename := func(t *table.Table, rows []int) (*table.Table, error) {
 		ids := make([]string, len(rows))
 		for i, r := range rows {
-			key, ok := c2CellKey(oldIDs, r)
+			key, ok := pandas.CellKey(oldIDs, r)
 			newID, found := mapping[key]
 			if !ok || !found {
 				return nil, fmt.Errorf("image id %s has no new name", oldIDs.Str(r))
@@ -127,11 +130,11 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("image id %q does not start with Train_", old)
 		}
 		src := filepath.Join(d.Raw, "images", old+".jpg")
-		if !sharedSafeName(old + ".jpg") {
+		if !imagecopy.SafeName(old + ".jpg") {
 			return fmt.Errorf("image id %q is not a plain file name", old)
 		}
-		key, _ := c2CellKey(oldIDs, r)
-		if err := sharedCopyFile(src, filepath.Join(images, mapping[key]+".jpg")); err != nil {
+		key, _ := pandas.CellKey(oldIDs, r)
+		if err := imagecopy.CopyFile(src, filepath.Join(images, mapping[key]+".jpg")); err != nil {
 			return fmt.Errorf("copying image: %w", err)
 		}
 	}
@@ -152,23 +155,23 @@ func plantPrepare(ctx context.Context, d competition.Dirs) error {
 }
 
 func plantGrade(sub, ans *table.Table) (competition.Score, error) {
-	if !c2SameNameSet(ans.Names(), plantColumns) {
+	if !pandas.SameNameSet(ans.Names(), plantColumns) {
 		return competition.Score{}, fmt.Errorf("answers must have exactly the columns %v", plantColumns)
 	}
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	if !c2SameNameSet(sub.Names(), plantColumns) {
+	if !pandas.SameNameSet(sub.Names(), plantColumns) {
 		return competition.Score{}, competition.Invalid("Submission must have exactly the columns %s", strings.Join(plantColumns, ", "))
 	}
 	subID, _ := sub.Col("image_id")
 	ansID, _ := ans.Col("image_id")
 	// Check 4 sorts both tables first: an id column mixing text and numbers
 	// is sort_values' TypeError (a plain error), not an id mismatch.
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, ok := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission image_id values do not match the answers")
 	}
@@ -176,11 +179,11 @@ func plantGrade(sub, ans *table.Table) (competition.Score, error) {
 	for _, c := range plantClasses {
 		a, _ := ans.Col(c)
 		s, _ := sub.Col(c)
-		at, err := sharedFloats(a.Take(ansIdx))
+		at, err := pandas.Floats(a.Take(ansIdx))
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers %s: %w", c, err)
 		}
-		st, err := sharedFloats(s.Take(subIdx))
+		st, err := pandas.Floats(s.Take(subIdx))
 		if err != nil {
 			return competition.Score{}, err
 		}

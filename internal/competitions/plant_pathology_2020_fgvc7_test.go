@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const plantTestID = "plant-pathology-2020-fgvc7"
@@ -21,10 +22,10 @@ var plantTestdata = filepath.Join("testdata", plantTestID)
 // TestPlantConformance: golden MD5s (CSVs and renamed images) from
 // reference_prepare.py on the seed-0 fake raw data.
 func TestPlantConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, plantTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, plantTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(plantTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.5),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -36,7 +37,7 @@ func TestPlantFakeRawCoversClasses(t *testing.T) {
 		if err := plantFakeRaw(dir, competition.FakeOptions{Seed: 7, Rows: rows}); err != nil {
 			t.Fatal(err)
 		}
-		df := c2ReadCSV(t, filepath.Join(dir, "train.csv"))
+		df := comptest.ReadFile(t, filepath.Join(dir, "train.csv"))
 		_, test, err := plantSplit(df.Len())
 		if err != nil {
 			t.Fatal(err)
@@ -106,7 +107,7 @@ func TestPlantRenameNoChaining(t *testing.T) {
 		t.Fatal(err)
 	}
 	train, test, _ := plantSplit(30)
-	old := c2ReadCSV(t, filepath.Join(d.Raw, "train.csv"))
+	old := comptest.ReadFile(t, filepath.Join(d.Raw, "train.csv"))
 	oldIDs, _ := old.Col("image_id")
 	for k, r := range train {
 		got, err := os.ReadFile(filepath.Join(d.Public, "images", "Train_"+strconv.Itoa(k)+".jpg"))
@@ -124,11 +125,11 @@ func TestPlantRenameNoChaining(t *testing.T) {
 
 func TestPlantGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(plantTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(plantTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(plantTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(plantTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := plantGrade(c2ReadCSV(t, filepath.Join(plantTestdata, name+".csv")), answers)
+			s, err := plantGrade(comptest.ReadFile(t, filepath.Join(plantTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +142,7 @@ func TestPlantGradeGolden(t *testing.T) {
 
 func TestPlantGradeInvalid(t *testing.T) {
 	h := "image_id,healthy,multiple_diseases,rust,scab\n"
-	answers := c2CSV(t, h+"Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n")
+	answers := comptest.TableViaFile(t, h+"Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n")
 	rows := "Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_10,0,0,1,0\nTest_2,0,0,0,1\nTest_3,1,0,0,0\nTest_4,0,1,1,1\n"
 	for _, c := range []struct {
 		name, sub string
@@ -156,7 +157,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 		{"text score", h + strings.Replace(rows, "Test_0,1,", "Test_0,x,", 1), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := plantGrade(c2CSV(t, c.sub), answers)
+			_, err := plantGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -166,7 +167,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 		})
 	}
 	// a class with one label in the answers: every submission fails (plain)
-	one := c2CSV(t, h+"Test_0,1,0,0,0\nTest_1,0,0,1,0\n")
+	one := comptest.TableViaFile(t, h+"Test_0,1,0,0,0\nTest_1,0,0,1,0\n")
 	if _, err := plantGrade(one, one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("single-class answers column: %v, want a plain error", err)
 	}
@@ -174,7 +175,7 @@ func TestPlantGradeInvalid(t *testing.T) {
 
 func TestPlantGradeMalformed(t *testing.T) {
 	h := "image_id,healthy,multiple_diseases,rust,scab\n"
-	answers := c2CSV(t, h+"Test_0,1,0,1,0\nTest_1,0,1,0,1\n")
+	answers := comptest.TableViaFile(t, h+"Test_0,1,0,1,0\nTest_1,0,1,0,1\n")
 	for _, sub := range []string{"", "image_id\n", h, h + ",,,,\n,,,,\n", h + "Test_0,1e400,0,0,0\nTest_1,1,1,1,1\n", h + "1,True,0,0,0\n2,,1,1,1\n"} {
 		func() {
 			defer func() {
@@ -182,7 +183,7 @@ func TestPlantGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := plantGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := plantGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()
@@ -197,15 +198,15 @@ func TestPlantGradeMalformed(t *testing.T) {
 func TestPlantGradeMixedIDs(t *testing.T) {
 	h := "image_id,healthy,multiple_diseases,rust,scab\n"
 	rows := "Test_0,1,0,0,0\nTest_1,0,1,0,0\nTest_2,0,0,1,0\nTest_3,0,0,0,1\n"
-	answers := c2CSV(t, h+rows)
-	sub, err := c2CSV(t, h+rows).With(sharedTMixed("image_id", "Test_0", 1, "Test_2", "Test_3"))
+	answers := comptest.TableViaFile(t, h+rows)
+	sub, err := comptest.TableViaFile(t, h+rows).With(comptest.MixedColumn("image_id", "Test_0", 1, "Test_2", "Test_3"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := plantGrade(sub, answers); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("text and int ids: %v, want sort_values' TypeError (a plain error)", err)
 	}
-	sub, err = c2CSV(t, h+rows).With(sharedTMixed("image_id", "Test_3", "Test_1", "Test_2", "Test_0"))
+	sub, err = comptest.TableViaFile(t, h+rows).With(comptest.MixedColumn("image_id", "Test_3", "Test_1", "Test_2", "Test_0"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,9 @@ import (
 	"path/filepath"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -109,14 +112,14 @@ func pp21Prepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := img.Str(r)
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image %q is not a plain file name", name)
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train_images", name), filepath.Join(dst, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train_images", name), filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
-		n, err := c2CountFiles(dst, ".jpg")
+		n, err := imagecopy.CountFiles(dst, ".jpg")
 		if err != nil {
 			return err
 		}
@@ -173,10 +176,10 @@ func pp21Grade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("image")
 	ansID, _ := ans.Col("image")
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, ok := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission and answers image values do not match after sorting")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -20,10 +21,10 @@ var pp21Testdata = filepath.Join("testdata", pp21TestID)
 // reference_prepare.py on the seed-0 fake raw data; the sample score is
 // sklearn's (scores.json, sub_sample) rounded.
 func TestPP21Conformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, pp21TestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, pp21TestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(pp21Testdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.08163),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.08163),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -31,14 +32,14 @@ func TestPP21Conformance(t *testing.T) {
 // MultiLabelBinarizer + f1_score(average="micro") (reference_grade.py).
 func TestPP21GradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(pp21Testdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(pp21Testdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(pp21Testdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(pp21Testdata, "answers.csv"))
 	if len(want) < 4 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := pp21Grade(c2ReadCSV(t, filepath.Join(pp21Testdata, name+".csv")), answers)
+			s, err := pp21Grade(comptest.ReadFile(t, filepath.Join(pp21Testdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +53,7 @@ func TestPP21GradeGolden(t *testing.T) {
 // TestPP21GradeCases: hand-computed scores and every invalid case of the
 // spec's Grade section.
 func TestPP21GradeCases(t *testing.T) {
-	answers := c2CSV(t, "image,labels\na.jpg,scab\nb.jpg,rust complex\nc.jpg,healthy\n")
+	answers := comptest.TableViaFile(t, "image,labels\na.jpg,scab\nb.jpg,rust complex\nc.jpg,healthy\n")
 	for _, c := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 plain error
@@ -75,7 +76,7 @@ func TestPP21GradeCases(t *testing.T) {
 		{"numeric images", "image,labels\n1,scab\n2,rust\n3,healthy\n", -1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := pp21Grade(c2CSV(t, c.sub), answers)
+			s, err := pp21Grade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -93,22 +94,22 @@ func TestPP21GradeCases(t *testing.T) {
 		})
 	}
 	// An empty answers cell puts NaN into the vocabulary set: sorted() raises.
-	bad := c2CSV(t, "image,labels\na.jpg,scab\nb.jpg,\n")
-	if _, err := pp21Grade(c2CSV(t, "image,labels\na.jpg,scab\nb.jpg,rust\n"), bad); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	bad := comptest.TableViaFile(t, "image,labels\na.jpg,scab\nb.jpg,\n")
+	if _, err := pp21Grade(comptest.TableViaFile(t, "image,labels\na.jpg,scab\nb.jpg,rust\n"), bad); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("empty answers cell: %v, want a plain error", err)
 	}
 }
 
 func TestPP21GradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "image,labels\na.jpg,scab\nb.jpg,rust complex\nc.jpg,healthy\n")
+	answers := comptest.TableViaFile(t, "image,labels\na.jpg,scab\nb.jpg,rust complex\nc.jpg,healthy\n")
 	valid := "image,labels\na.jpg,scab\nb.jpg,rust complex\nc.jpg,healthy\n"
-	c3FuzzNoPanic(t, c2Impl(t, pp21TestID), answers, valid, competition.NumpyFloat64)
+	comptest.FuzzNoPanic(t, implByID(t, pp21TestID), answers, valid, competition.NumpyFloat64)
 	for _, sub := range []string{"image,labels\n", "image,labels\n,,\n,,\n,,\n", "image,labels\n1e400,x\nb.jpg,y\nc.jpg,z\n"} {
 		tb, err := table.ReadBytes([]byte(sub), table.ReadOptions{})
 		if err != nil {
 			continue
 		}
-		if s, err := c3SafeGrade(c2Impl(t, pp21TestID), tb, answers); err == nil || strings.HasPrefix(err.Error(), "PANIC") {
+		if s, err := comptest.SafeGrade(implByID(t, pp21TestID), tb, answers); err == nil || strings.HasPrefix(err.Error(), "PANIC") {
 			t.Errorf("%q: %v, %v; want an error", sub, s, err)
 		}
 	}

@@ -26,6 +26,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
@@ -90,7 +93,7 @@ func seedlingsPrepare(ctx context.Context, d competition.Dirs) error {
 	if train.Len()+test.Len() != all.Len() || sample.Len() != test.Len() {
 		return fmt.Errorf("split sizes do not add up")
 	}
-	if !c4Disjoint(trainFiles, testFiles) {
+	if !pandas.Disjoint(trainFiles, testFiles) {
 		return fmt.Errorf("train and test file names overlap (a file name occurs under two species)")
 	}
 	if err := table.WriteFile(filepath.Join(d.Private, "answers.csv"), test, table.WriteOptions{}); err != nil {
@@ -114,7 +117,7 @@ func seedlingsPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 		}
-		if err := sharedCopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "train", labels[i], files[i])); err != nil {
+		if err := imagecopy.CopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "train", labels[i], files[i])); err != nil {
 			return fmt.Errorf("copying train image: %w", err)
 		}
 	}
@@ -124,7 +127,7 @@ func seedlingsPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 		}
-		if err := sharedCopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "test", files[i])); err != nil {
+		if err := imagecopy.CopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "test", files[i])); err != nil {
 			return fmt.Errorf("copying test image: %w", err)
 		}
 	}
@@ -163,10 +166,10 @@ func seedlingsGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d.", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subFile, ansFile); err != nil {
+	if err := pandas.SortErrors(subFile, ansFile); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subFile, ansFile)
+	subIdx, ansIdx, match := submission.AlignByID(subFile, ansFile)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers have different `file` values.")
 	}
@@ -185,32 +188,32 @@ func seedlingsListLabels(c *table.Column) metric.Labels {
 	hasStr := false
 	if c.Kind == table.String {
 		for i := range c.Len() {
-			if v, ok := sharedPyValueOf(c, i); ok && v.kind == table.String {
+			if v, ok := pandas.PyValueOf(c, i); ok && v.Kind() == table.String {
 				hasStr = true
 				break
 			}
 		}
 	}
 	if !hasStr {
-		return sharedLabels(c)
+		return pandas.Labels(c)
 	}
 	out := make([]string, c.Len())
 	for i := range out {
-		v, ok := sharedPyValueOf(c, i)
+		v, ok := pandas.PyValueOf(c, i)
 		switch {
 		case !ok:
 			out[i] = "nan"
-		case v.kind == table.String:
-			out[i] = v.s
-		case v.kind == table.Int64:
-			out[i] = strconv.FormatInt(v.i, 10)
-		case v.kind == table.Bool:
+		case v.Kind() == table.String:
+			out[i] = v.Text()
+		case v.Kind() == table.Int64:
+			out[i] = strconv.FormatInt(v.Int(), 10)
+		case v.Kind() == table.Bool:
 			out[i] = "False"
-			if v.i != 0 {
+			if v.Int() != 0 {
 				out[i] = "True"
 			}
 		default:
-			out[i] = pyfloat.Repr(v.f)
+			out[i] = pyfloat.Repr(v.Float64())
 		}
 	}
 	return metric.StrLabels(out)

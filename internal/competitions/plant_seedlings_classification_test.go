@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -25,25 +26,25 @@ const seedlingsTestID = "plant-seedlings-classification"
 // scores 2/9 there.
 func TestSeedlingsConformance(t *testing.T) {
 	sample, one := 0.22222, 1.0
-	impl := sharedTImpl(t, seedlingsTestID)
+	impl := implByID(t, seedlingsTestID)
 	dir := filepath.Join("testdata", seedlingsTestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &sample, GoldScore: &one})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(dir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "file", "species")
+		comptest.Malformed(t, impl, answers, answers, "file", "species")
 	})
 }
 
 // TestSeedlingsGrade covers the spec's Grade rules on hand-made tables.
 func TestSeedlingsGrade(t *testing.T) {
-	ans := sharedTTable(t, "file,species\na.png,Maize\nb.png,Fat Hen\nc.png,Charlock\nd.png,Maize\n")
+	ans := comptest.Table(t, "file,species\na.png,Maize\nb.png,Fat Hen\nc.png,Charlock\nd.png,Maize\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid, -2 other error
@@ -60,7 +61,7 @@ func TestSeedlingsGrade(t *testing.T) {
 		{"4. files differ", "file,species\na.png,Maize\nb.png,Fat Hen\nc.png,Charlock\ne.png,Maize\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := seedlingsGrade(sharedTTable(t, tc.sub), ans)
+			s, err := seedlingsGrade(comptest.Table(t, tc.sub), ans)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {

@@ -20,6 +20,9 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -77,11 +80,11 @@ func s3e18Prepare(ctx context.Context, d competition.Dirs) error {
 	if n := len(train.Names()); n != 38 {
 		return fmt.Errorf("raw train.csv: %d columns, the original asserts 38", n)
 	}
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), test},
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: test},
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: train},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: publicTest},
 	)
 }
 
@@ -97,10 +100,10 @@ func s3e18Grade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d.", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match.")
 	}
@@ -111,11 +114,11 @@ func s3e18Grade(sub, ans *table.Table) (competition.Score, error) {
 	for _, name := range []string{"EC1", "EC2"} {
 		a, _ := ans.Col(name)
 		s, _ := sub.Col(name)
-		tv, err := sharedFloats(a.Take(ansIdx))
+		tv, err := pandas.Floats(a.Take(ansIdx))
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers %s: %w", name, err)
 		}
-		sv, err := sharedFloats(s.Take(subIdx))
+		sv, err := pandas.Floats(s.Take(subIdx))
 		if err != nil {
 			return competition.Score{}, err
 		}

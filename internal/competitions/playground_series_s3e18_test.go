@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
@@ -23,7 +24,7 @@ const s3e18TestID = "playground-series-s3e18"
 // upstream's test expects.
 func TestS3e18Conformance(t *testing.T) {
 	half, one := 0.5, 1.0
-	impl := sharedTImpl(t, s3e18TestID)
+	impl := implByID(t, s3e18TestID)
 	dir := filepath.Join("testdata", s3e18TestID)
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -31,19 +32,19 @@ func TestS3e18Conformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "EC1", "EC2")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "id", "EC1", "EC2")
 	})
 }
 
 // TestS3e18Grade covers the spec's Grade rules on a hand-made table (AUCs
 // by hand: EC1 positives {1,3}, negatives {2,4}; EC2 positives {2,3}).
 func TestS3e18Grade(t *testing.T) {
-	ans := sharedTTable(t, "id,EC1,EC2,EC3\n1,1,0,1\n2,0,1,1\n3,1,1,0\n4,0,0,0\n")
-	noID := sharedTTable(t, "ID,EC1,EC2\n1,1,0\n2,0,1\n3,1,1\n4,0,0\n")
-	oneClass := sharedTTable(t, "id,EC1,EC2\n1,1,0\n2,1,1\n3,1,1\n4,1,0\n")
+	ans := comptest.Table(t, "id,EC1,EC2,EC3\n1,1,0,1\n2,0,1,1\n3,1,1,0\n4,0,0,0\n")
+	noID := comptest.Table(t, "ID,EC1,EC2\n1,1,0\n2,0,1\n3,1,1\n4,0,0\n")
+	oneClass := comptest.Table(t, "id,EC1,EC2\n1,1,0\n2,1,1\n3,1,1\n4,1,0\n")
 	for _, tc := range []struct {
 		name     string
 		ans      string
@@ -71,7 +72,7 @@ func TestS3e18Grade(t *testing.T) {
 			case "one":
 				a = oneClass
 			}
-			s, err := s3e18Grade(sharedTTable(t, tc.sub), a)
+			s, err := s3e18Grade(comptest.Table(t, tc.sub), a)
 			switch {
 			case tc.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -85,7 +86,7 @@ func TestS3e18Grade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

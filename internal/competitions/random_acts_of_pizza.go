@@ -36,7 +36,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyfloat"
 	"github.com/mlebench/mlebench/internal/pyjson"
@@ -122,8 +126,8 @@ func pizzaPrepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.WriteFile(jsonPath, out, 0o644); err != nil {
 			return err
 		}
-		member := sharedZipSource{Name: f.name + ".json", Open: func() (io.ReadCloser, error) { return os.Open(jsonPath) }}
-		if err := sharedWriteZip(ctx, filepath.Join(d.Public, f.name+".zip"), []sharedZipSource{member}); err != nil {
+		member := zipfile.Source{Name: f.name + ".json", Open: func() (io.ReadCloser, error) { return os.Open(jsonPath) }}
+		if err := zipfile.Write(ctx, filepath.Join(d.Public, f.name+".zip"), []zipfile.Source{member}); err != nil {
 			return err
 		}
 	}
@@ -190,7 +194,7 @@ func pizzaPyInt(v pizzaValue) (string, error) {
 		b, _ := new(big.Float).SetFloat64(math.Trunc(v.f)).Int(nil)
 		return b.String(), nil
 	case pizzaString:
-		if i, ok := c2PyInt(v.s); ok {
+		if i, ok := pandas.PyInt(v.s); ok {
 			return strconv.FormatInt(i, 10), nil
 		}
 		return "", fmt.Errorf("invalid literal for int() with base 10: '%s'", v.s)
@@ -203,7 +207,7 @@ func pizzaPyInt(v pizzaValue) (string, error) {
 func pizzaCSVCell(v pizzaValue) (string, error) {
 	switch v.kind {
 	case pizzaString:
-		return string(sharedCSVField([]byte(v.s))), nil
+		return string(bigcsv.QuoteField([]byte(v.s))), nil
 	case pizzaInt:
 		return v.text, nil
 	case pizzaFloat:
@@ -222,7 +226,7 @@ func pizzaCSVCell(v pizzaValue) (string, error) {
 }
 
 func pizzaGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, pizzaID, pizzaTarget)
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, pizzaID, pizzaTarget)
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/pyjson"
 )
 
@@ -24,11 +25,11 @@ var pizzaTestdata = filepath.Join("testdata", pizzaTestID)
 // pandas) on the seed-0 fake raw data; the zips (which carry file times in
 // the original) are checked for their members instead.
 func TestPizzaConformance(t *testing.T) {
-	p := competitiontest.Run(t, c2Impl(t, pizzaTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, pizzaTestID), competitiontest.Options{
 		GoldenMD5:     filepath.Join(pizzaTestdata, "golden_md5.json"),
 		GoldenExclude: []string{"public/train.zip", "public/test.zip"},
-		SampleScore:   c2Ptr(0.5),
-		GoldScore:     c2Ptr(1),
+		SampleScore:   comptest.Ptr(0.5),
+		GoldScore:     comptest.Ptr(1),
 	})
 	for _, name := range []string{"train", "test"} {
 		zr, err := zip.OpenReader(filepath.Join(p.Paths.Public, name+".zip"))
@@ -154,11 +155,11 @@ func pizzaCompact(v pizzaValue) (string, error) {
 
 func TestPizzaGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(pizzaTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(pizzaTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(pizzaTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(pizzaTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := pizzaGrade(c2ReadCSV(t, filepath.Join(pizzaTestdata, name+".csv")), answers)
+			s, err := pizzaGrade(comptest.ReadFile(t, filepath.Join(pizzaTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +172,7 @@ func TestPizzaGradeGolden(t *testing.T) {
 
 func TestPizzaGradeInvalid(t *testing.T) {
 	h := "request_id,requester_received_pizza\n"
-	answers := c2CSV(t, h+"t3_a,0\nt3_b,1\nt3_c,1\n")
+	answers := comptest.TableViaFile(t, h+"t3_a,0\nt3_b,1\nt3_c,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool
@@ -185,7 +186,7 @@ func TestPizzaGradeInvalid(t *testing.T) {
 		{"NaN score", h + "t3_a,\nt3_b,1\nt3_c,1\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := pizzaGrade(c2CSV(t, c.sub), answers)
+			_, err := pizzaGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -198,7 +199,7 @@ func TestPizzaGradeInvalid(t *testing.T) {
 
 func TestPizzaGradeMalformed(t *testing.T) {
 	h := "request_id,requester_received_pizza\n"
-	answers := c2CSV(t, h+"t3_a,0\nt3_b,1\n")
+	answers := comptest.TableViaFile(t, h+"t3_a,0\nt3_b,1\n")
 	for _, sub := range []string{"", "request_id\n", h, h + ",\n,\n", h + "t3_a,1e400\nt3_b,0\n", h + "t3_a,True\nt3_b,\n", h + "t3_a,0.5\nt3_a,0.5\n"} {
 		func() {
 			defer func() {
@@ -206,7 +207,7 @@ func TestPizzaGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := pizzaGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := pizzaGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -28,6 +28,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -81,13 +84,13 @@ func ranzcrPrepare(ctx context.Context, d competition.Dirs) error {
 	}
 	inTrain := map[any]bool{}
 	for _, r := range train {
-		if k, ok := c2CellKey(uids, r); ok {
+		if k, ok := pandas.CellKey(uids, r); ok {
 			inTrain[k] = true
 		}
 	}
 	var keep []int
 	for i := 0; i < ann.Len(); i++ {
-		if k, ok := c2CellKey(annUIDs, i); ok && inTrain[k] {
+		if k, ok := pandas.CellKey(annUIDs, i); ok && inTrain[k] {
 			keep = append(keep, i)
 		}
 	}
@@ -105,14 +108,14 @@ func ranzcrPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := uids.Str(r) + ".jpg"
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image name %q is not a plain file name", name)
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(part.dir, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(part.dir, name)); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
-		n, err := c2CountTopFiles(part.dir, ".jpg")
+		n, err := imagecopy.CountTopFiles(part.dir, ".jpg")
 		if err != nil {
 			return err
 		}
@@ -158,7 +161,7 @@ func ranzcrGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	var yTrue, yScore [][]float64
 	for _, c := range ranzcrClasses {
-		t, s, err := sharedPrepareForAUROC(sub, ans, ranzcrID, c)
+		t, s, err := submission.PrepareForAUROC(sub, ans, ranzcrID, c)
 		if err != nil {
 			return competition.Score{}, err
 		}

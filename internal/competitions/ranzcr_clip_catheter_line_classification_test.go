@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const ranzcrTestID = "ranzcr-clip-catheter-line-classification"
@@ -20,10 +21,10 @@ var ranzcrTestdata = filepath.Join("testdata", ranzcrTestID)
 // TestRanzcrConformance: golden MD5s (CSVs and images) from
 // reference_prepare.py on the seed-0 fake raw data.
 func TestRanzcrConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, ranzcrTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, ranzcrTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(ranzcrTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.5),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -33,7 +34,7 @@ func TestRanzcrFakeRawCoversClasses(t *testing.T) {
 		if err := ranzcrFakeRaw(dir, competition.FakeOptions{Seed: 3, Rows: rows}); err != nil {
 			t.Fatal(err)
 		}
-		df := c2ReadCSV(t, filepath.Join(dir, "train.csv"))
+		df := comptest.ReadFile(t, filepath.Join(dir, "train.csv"))
 		_, test, _ := ranzcrSplit(df.Len())
 		for _, c := range ranzcrClasses {
 			col, _ := df.Col(c)
@@ -83,11 +84,11 @@ func TestRanzcrPrepareErrors(t *testing.T) {
 
 func TestRanzcrGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(ranzcrTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(ranzcrTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(ranzcrTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(ranzcrTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := ranzcrGrade(c2ReadCSV(t, filepath.Join(ranzcrTestdata, name+".csv")), answers)
+			s, err := ranzcrGrade(comptest.ReadFile(t, filepath.Join(ranzcrTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +101,7 @@ func TestRanzcrGradeGolden(t *testing.T) {
 
 func TestRanzcrGradeInvalid(t *testing.T) {
 	h := ranzcrID + "," + strings.Join(ranzcrClasses, ",") + "\n"
-	answers := c2CSV(t, ranzcrID+","+strings.Join(ranzcrRawLabels, ",")+",PatientID\n"+
+	answers := comptest.TableViaFile(t, ranzcrID+","+strings.Join(ranzcrRawLabels, ",")+",PatientID\n"+
 		"1.2.3"+strings.Repeat(",0", 11)+",p\n1.2.4"+strings.Repeat(",1", 11)+",p\n")
 	row := func(uid, v string) string { return uid + strings.Repeat(","+v, 9) + "\n" }
 	for _, c := range []struct {
@@ -116,7 +117,7 @@ func TestRanzcrGradeInvalid(t *testing.T) {
 		{"NaN score", h + "1.2.3," + strings.Repeat(",0", 8) + "\n" + row("1.2.4", "0"), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ranzcrGrade(c2CSV(t, c.sub), answers)
+			_, err := ranzcrGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -129,14 +130,14 @@ func TestRanzcrGradeInvalid(t *testing.T) {
 	// range check skips it; its AUC fails only later), so an out-of-range
 	// value in class 9 is still reported as an invalid submission.
 	sub := h + "1.2.3," + strings.Repeat("0,", 8) + "5\n" + "1.2.4,," + strings.Repeat("0,", 7) + "0\n"
-	if _, err := ranzcrGrade(c2CSV(t, sub), answers); !errors.Is(err, competition.ErrInvalidSubmission) {
+	if _, err := ranzcrGrade(comptest.TableViaFile(t, sub), answers); !errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("NaN in class 1 and 5 in class 9: %v, want the range check's invalid submission", err)
 	}
 }
 
 func TestRanzcrGradeMalformed(t *testing.T) {
 	h := ranzcrID + "," + strings.Join(ranzcrClasses, ",") + "\n"
-	answers := c2CSV(t, h+"1.2.3"+strings.Repeat(",0", 9)+"\n1.2.4"+strings.Repeat(",1", 9)+"\n")
+	answers := comptest.TableViaFile(t, h+"1.2.3"+strings.Repeat(",0", 9)+"\n1.2.4"+strings.Repeat(",1", 9)+"\n")
 	for _, sub := range []string{"", ranzcrID + "\n", h, h + strings.Repeat(",", 9) + "\n" + strings.Repeat(",", 9) + "\n", h + "1.2.3" + strings.Repeat(",1e400", 9) + "\n1.2.4" + strings.Repeat(",0", 9) + "\n"} {
 		func() {
 			defer func() {
@@ -144,7 +145,7 @@ func TestRanzcrGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := ranzcrGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := ranzcrGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -1,15 +1,10 @@
-// Package competitions holds one file per implemented competition. Each file
-// registers its [competition.Impl] from init() through register, which only
-// inserts into a package-level list (pure, order-independent, panics on a
-// nil implementation or duplicate id). [All] returns the implementations
-// sorted by id; main joins them with the facts into a competition.Catalog.
-//
-// Every identifier a competition file declares at top level starts with that
-// competition's stem (e.g. spaceshipGrade), so files never clash.
 package competitions
 
+// Competitions not yet moved into packages of their own register here from
+// init() (pure, order-independent, panics on a nil implementation or
+// duplicate id).
+
 import (
-	"sort"
 	"sync"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -30,16 +25,4 @@ func register(im *competition.Impl) {
 		panic("competitions: duplicate registration of " + im.ID)
 	}
 	impls[im.ID] = im
-}
-
-// All returns every registered implementation, sorted by id.
-func All() []*competition.Impl {
-	mu.Lock()
-	defer mu.Unlock()
-	out := make([]*competition.Impl, 0, len(impls))
-	for _, im := range impls {
-		out = append(out, im)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
 }

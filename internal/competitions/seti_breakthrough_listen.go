@@ -28,6 +28,10 @@ import (
 	"path/filepath"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/npyfile"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -61,9 +65,9 @@ func setiPrepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("splitting: %w", err)
 	}
 	train, test := old.Take(trainIdx), old.Take(testIdx)
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train_labels.csv"), train},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), test},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train_labels.csv"), Table: train},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: test},
 	); err != nil {
 		return err
 	}
@@ -94,10 +98,10 @@ func setiPrepare(ctx context.Context, d competition.Dirs) error {
 	}{{trainIDs, "train"}, {testIDs, "test"}} {
 		for _, id := range part.ids {
 			sub := id[:1]
-			if !sharedSafeName(sub) {
+			if !imagecopy.SafeName(sub) {
 				return fmt.Errorf("id %q: its first character is not a folder name", id)
 			}
-			if err := sharedCopyNamed(ctx, filepath.Join(d.Raw, "train", sub), filepath.Join(d.Public, part.dir, sub), []string{id + ".npy"}); err != nil {
+			if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train", sub), filepath.Join(d.Public, part.dir, sub), []string{id + ".npy"}); err != nil {
 				return err
 			}
 		}
@@ -106,7 +110,7 @@ func setiPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	if err := sharedWriteCSVs(sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample}); err != nil {
+	if err := csvout.Write(csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample}); err != nil {
 		return err
 	}
 	inTrain := map[string]bool{}
@@ -187,12 +191,12 @@ func setiCopyTree(ctx context.Context, src, dst string) error {
 		if e.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		return sharedCopyFile(path, target)
+		return imagecopy.CopyFile(path, target)
 	})
 }
 
 func setiGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "id", "target")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "id", "target")
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -225,7 +229,7 @@ func setiFakeRaw(dir string, opt competition.FakeOptions) error {
 	}
 	csv := synth.CSV{Header: []string{"id", "target"}}
 	npy := func(id string) []byte {
-		b := c4NpyHeader("<f2", []int{2, 3, 4})
+		b := npyfile.FormatHeader("<f2", []int{2, 3, 4})
 		for i := 0; i < 2*3*4; i++ {
 			b = append(b, byte(r.IntN(256)), byte(r.IntN(60)))
 		}

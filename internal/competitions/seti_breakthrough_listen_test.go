@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const setiTestID = "seti-breakthrough-listen"
@@ -21,10 +22,10 @@ var setiTestdata = filepath.Join("testdata", setiTestID)
 // old_leaky_data tree) from reference_prepare.py (pandas 1.5.3, sklearn
 // 1.2.1) on the seed-0 fake raw data.
 func TestSetiConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, setiTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, setiTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(setiTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.5),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -32,14 +33,14 @@ func TestSetiConformance(t *testing.T) {
 // (reference_prepare.py → scores.json).
 func TestSetiGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(setiTestdata, "scores.json"), &want)
+	comptest.ReadJSON(t, filepath.Join(setiTestdata, "scores.json"), &want)
 	if len(want) != 3 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
-	answers := c2ReadCSV(t, filepath.Join(setiTestdata, "answers.csv"))
+	answers := comptest.ReadFile(t, filepath.Join(setiTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := setiGrade(c2ReadCSV(t, filepath.Join(setiTestdata, name+".csv")), answers)
+			s, err := setiGrade(comptest.ReadFile(t, filepath.Join(setiTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestSetiGradeGolden(t *testing.T) {
 }
 
 func TestSetiGradeCases(t *testing.T) {
-	answers := c2CSV(t, "id,target\n0ab,1\n1cd,0\n2ef,1\n012,0\n")
+	answers := comptest.TableViaFile(t, "id,target\n0ab,1\n1cd,0\n2ef,1\n012,0\n")
 	for _, c := range []struct {
 		name, sub string
 		score     float64
@@ -71,7 +72,7 @@ func TestSetiGradeCases(t *testing.T) {
 		{"NaN score (sklearn ValueError)", "id,target\n0ab,\n1cd,0\n2ef,1\n012,0\n", 0, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := setiGrade(c2CSV(t, c.sub), answers)
+			s, err := setiGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.invalid || c.err:
 				if err == nil {
@@ -87,13 +88,13 @@ func TestSetiGradeCases(t *testing.T) {
 			}
 		})
 	}
-	if _, err := setiGrade(c2CSV(t, "id,target\na,1\n"), c2CSV(t, "id,label\na,1\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	if _, err := setiGrade(comptest.TableViaFile(t, "id,target\na,1\n"), comptest.TableViaFile(t, "id,label\na,1\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("answers without target: %v, want a plain error", err)
 	}
 }
 
 func TestSetiGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "id,target\na1,1\nb2,0\n")
+	answers := comptest.TableViaFile(t, "id,target\na1,1\nb2,0\n")
 	for _, sub := range []string{"", "id\n", "id,target\n", "id,target\na1,1e400\nb2,0\n", "id,target,x\n,,\n,,\n", "target,id\nTrue,a1\n,b2\n", "id,target\na1,1\nb2,0\nc3,1\n"} {
 		func() {
 			defer func() {
@@ -101,7 +102,7 @@ func TestSetiGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := setiGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := setiGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

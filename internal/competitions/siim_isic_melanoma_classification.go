@@ -41,6 +41,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
@@ -117,11 +119,11 @@ func siimPrepare(ctx context.Context, d competition.Dirs) error {
 		return err
 	}
 	sample := table.MustNew(testNames, table.Ints("target", make([]int64, test.Len())))
-	if err := sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), train},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), publicTest},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+	if err := csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: train},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: publicTest},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: answers},
 	); err != nil {
 		return err
 	}
@@ -411,7 +413,7 @@ func siimFields(b []byte, fn func(num, wire int, val []byte) error) error {
 }
 
 func siimGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "image_name", "target")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "image_name", "target")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -22,10 +23,10 @@ var siimTestdata = filepath.Join("testdata", siimTestID)
 // TFRecords) come from testdata/.../reference_prepare.py (pandas, shutil and
 // a hand-written TFRecord reader), run once on the same fake raw data.
 func TestSIIMConformance(t *testing.T) {
-	competitiontest.Run(t, c3Impl(t, siimTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, siimTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(siimTestdata, "golden_md5.json"),
-		SampleScore: c3Float(0.5),
-		GoldScore:   c3Float(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -156,9 +157,9 @@ func TestSIIMTFRecordRoundTrip(t *testing.T) {
 // TestSIIMGrade grades the cases of testdata/.../grade (outcomes and scores
 // from reference_grade.py with scikit-learn), then fuzzes.
 func TestSIIMGrade(t *testing.T) {
-	impl := c3Impl(t, siimTestID)
+	impl := implByID(t, siimTestID)
 	dir := filepath.Join(siimTestdata, "grade")
-	c3RunGradeCases(t, impl, dir, competition.NumpyFloat64)
+	comptest.RunGradeCases(t, impl, dir, competition.NumpyFloat64)
 	answers, err := grade.LoadAnswers(impl, filepath.Join(dir, "answers.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +168,7 @@ func TestSIIMGrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c3FuzzNoPanic(t, impl, answers, string(valid), competition.NumpyFloat64)
+	comptest.FuzzNoPanic(t, impl, answers, string(valid), competition.NumpyFloat64)
 }
 
 // TestSIIMNumericImageNames: the split is df["image_name"].isin(<set of

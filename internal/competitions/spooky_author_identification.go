@@ -30,7 +30,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -53,7 +56,7 @@ var spookyPriors = []float64{0.403493538995863, 0.287808366106543, 0.30869809489
 
 func spookyPrepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.zip")
-	df, err := c3ReadZipCSV(src, "train.csv")
+	df, err := zipfile.ReadCSV(src, "train.csv")
 	if err != nil {
 		return err
 	}
@@ -82,7 +85,7 @@ func spookyPrepare(ctx context.Context, d competition.Dirs) error {
 		}
 		labels[i] = authors.Str(i)
 	}
-	answers, err := sharedOneHot(ids, "id", labels, spookyClasses)
+	answers, err := submission.OneHot(ids, "id", labels, spookyClasses)
 	if err != nil {
 		return fmt.Errorf("building answers: %w", err)
 	}
@@ -98,11 +101,11 @@ func spookyPrepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return err
 	}
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("author")},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest.Drop("author")},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: answers},
 	)
 }
 
@@ -142,7 +145,7 @@ func spookyGrade(sub, ans *table.Table) (competition.Score, error) {
 			}
 		}
 	}
-	_, yTrue, yPred, err := sharedOneHotLogLossInputs(sub, ans, "id")
+	_, yTrue, yPred, err := submission.OneHotLogLossInputs(sub, ans, "id")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -20,9 +22,9 @@ var spookyTestdata = filepath.Join("testdata", spookyTestID)
 // scikit-learn), run once on the same fake raw data. The gold submission is
 // the one-hot answers: log loss = -log(1-eps) ≈ 2.2e-16, rounded 0.
 func TestSpookyConformance(t *testing.T) {
-	p := competitiontest.Run(t, c3Impl(t, spookyTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, spookyTestID), competitiontest.Options{
 		GoldenMD5: filepath.Join(spookyTestdata, "golden_md5.json"),
-		GoldScore: c3Float(0),
+		GoldScore: comptest.Ptr(0),
 	})
 	// Spot checks of the quirks on the prepared files.
 	train, err := os.ReadFile(filepath.Join(p.Paths.Public, "train.csv"))
@@ -44,13 +46,13 @@ func TestSpookyConformance(t *testing.T) {
 // TestSpookyGrade grades the cases of testdata/.../grade (written by
 // reference_grade.py with numpy's log loss of scikit-learn 1.5 semantics).
 func TestSpookyGrade(t *testing.T) {
-	c3RunGradeCases(t, c3Impl(t, spookyTestID), filepath.Join(spookyTestdata, "grade"), competition.PyFloat)
+	comptest.RunGradeCases(t, implByID(t, spookyTestID), filepath.Join(spookyTestdata, "grade"), competition.PyFloat)
 }
 
 // TestSpookyGradeTolerance pins the isclose bound |sum-1| <= 1e-6 + 1e-5.
 func TestSpookyGradeTolerance(t *testing.T) {
-	impl := c3Impl(t, spookyTestID)
-	ans := c3ReadCSV(t, "id,EAP,HPL,MWS\nid1,1,0,0\nid2,0,0,1\n")
+	impl := implByID(t, spookyTestID)
+	ans := comptest.TableOrEmpty(t, "id,EAP,HPL,MWS\nid1,1,0,0\nid2,0,0,1\n")
 	for _, tc := range []struct {
 		name, eap string
 		valid     bool
@@ -62,8 +64,8 @@ func TestSpookyGradeTolerance(t *testing.T) {
 		{"minus_1.11e-5", "0.4999889", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sub := c3ReadCSV(t, "id,EAP,HPL,MWS\nid1,"+tc.eap+",0.25,0.25\nid2,0.25,0.25,0.5\n")
-			_, err := c3SafeGrade(impl, sub, ans)
+			sub := comptest.TableOrEmpty(t, "id,EAP,HPL,MWS\nid1,"+tc.eap+",0.25,0.25\nid2,0.25,0.25,0.5\n")
+			_, err := comptest.SafeGrade(impl, sub, ans)
 			if tc.valid && err != nil {
 				t.Errorf("got %v, want valid", err)
 			}
@@ -76,7 +78,7 @@ func TestSpookyGradeTolerance(t *testing.T) {
 
 // TestSpookyGradeFuzz: malformed submissions never panic.
 func TestSpookyGradeFuzz(t *testing.T) {
-	impl := c3Impl(t, spookyTestID)
+	impl := implByID(t, spookyTestID)
 	dir := filepath.Join(spookyTestdata, "grade")
 	answers, err := grade.LoadAnswers(impl, filepath.Join(dir, "answers.csv"))
 	if err != nil {
@@ -86,7 +88,7 @@ func TestSpookyGradeFuzz(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c3FuzzNoPanic(t, impl, answers, string(valid), competition.PyFloat)
+	comptest.FuzzNoPanic(t, impl, answers, string(valid), competition.PyFloat)
 }
 
 // TestSpookyFakeRaw: the fake download has the Kaggle layout and quotes
@@ -96,7 +98,7 @@ func TestSpookyFakeRaw(t *testing.T) {
 	if err := spookyFakeRaw(dir, competition.FakeOptions{Seed: 5, Rows: 30}); err != nil {
 		t.Fatal(err)
 	}
-	data, err := c3ReadZipMember(filepath.Join(dir, "train.zip"), "train.csv")
+	data, err := zipfile.ReadMember(filepath.Join(dir, "train.zip"), "train.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +107,7 @@ func TestSpookyFakeRaw(t *testing.T) {
 		t.Fatalf("train.csv: %d lines, header %q", len(lines), lines[0])
 	}
 	for _, z := range []string{"test.zip", "sample_submission.zip"} {
-		if err := c3CheckZip(filepath.Join(dir, z)); err != nil {
+		if err := zipfile.Check(filepath.Join(dir, z)); err != nil {
 			t.Error(err)
 		}
 	}

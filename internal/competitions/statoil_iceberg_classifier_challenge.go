@@ -37,7 +37,9 @@ import (
 
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyjson"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -322,7 +324,7 @@ func statoilPrepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			return err
 		}
-		if err := archive.Write7z(ctx, filepath.Join(d.Public, f.name+".7z"), []archive.Entry7z{{Name: f.name, Path: p, Modified: sharedZipTime}}); err != nil {
+		if err := archive.Write7z(ctx, filepath.Join(d.Public, f.name+".7z"), []archive.Entry7z{{Name: f.name, Path: p, Modified: zipfile.ModTime}}); err != nil {
 			return err
 		}
 	}
@@ -333,7 +335,7 @@ func statoilPrepare(ctx context.Context, d competition.Dirs) error {
 	if err := table.WriteFile(samplePath, sample, table.WriteOptions{}); err != nil {
 		return err
 	}
-	if err := archive.Write7z(ctx, filepath.Join(d.Public, "sample_submission.csv.7z"), []archive.Entry7z{{Name: "sample_submission.csv", Path: samplePath, Modified: sharedZipTime}}); err != nil {
+	if err := archive.Write7z(ctx, filepath.Join(d.Public, "sample_submission.csv.7z"), []archive.Entry7z{{Name: "sample_submission.csv", Path: samplePath, Modified: zipfile.ModTime}}); err != nil {
 		return err
 	}
 	return os.RemoveAll(tmp)
@@ -350,7 +352,7 @@ func statoilGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subID, _ := sub.Col("id")
 	ansID, _ := ans.Col("id")
-	if !sharedSameSet(subID, ansID) {
+	if !pandas.SameSet(subID, ansID) {
 		return competition.Score{}, competition.Invalid("Submission ids do not match the answers' ids")
 	}
 	p, _ := sub.Col("is_iceberg")
@@ -367,10 +369,10 @@ func statoilGrade(sub, ans *table.Table) (competition.Score, error) {
 		}
 		probs[i] = x
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subOrder, ansOrder := sharedSortIndex(subID), sharedSortIndex(ansID)
+	subOrder, ansOrder := pandas.SortIndex(subID), pandas.SortIndex(ansID)
 	yPred := make([]float64, len(subOrder))
 	for i, r := range subOrder {
 		yPred[i] = probs[r]
@@ -458,9 +460,9 @@ func statoilFakeRaw(dir string, opt competition.FakeOptions) error {
 			return err
 		}
 		if err := archive.Write7z(context.Background(), filepath.Join(dir, f.name+".7z"), []archive.Entry7z{
-			{Name: "data", Dir: true, Modified: sharedZipTime},
-			{Name: "data/processed", Dir: true, Modified: sharedZipTime},
-			{Name: "data/processed/" + f.name, Path: p, Modified: sharedZipTime},
+			{Name: "data", Dir: true, Modified: zipfile.ModTime},
+			{Name: "data/processed", Dir: true, Modified: zipfile.ModTime},
+			{Name: "data/processed/" + f.name, Path: p, Modified: zipfile.ModTime},
 		}); err != nil {
 			return err
 		}
@@ -473,5 +475,5 @@ func statoilFakeRaw(dir string, opt competition.FakeOptions) error {
 	if err := c.Write(p); err != nil {
 		return err
 	}
-	return archive.Write7z(context.Background(), filepath.Join(dir, "sample_submission.csv.7z"), []archive.Entry7z{{Name: "sample_submission.csv", Path: p, Modified: sharedZipTime}})
+	return archive.Write7z(context.Background(), filepath.Join(dir, "sample_submission.csv.7z"), []archive.Entry7z{{Name: "sample_submission.csv", Path: p, Modified: zipfile.ModTime}})
 }

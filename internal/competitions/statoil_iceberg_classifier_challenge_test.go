@@ -12,6 +12,7 @@ import (
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/pyjson"
 )
 
@@ -25,7 +26,7 @@ var statoilTestdata = filepath.Join("testdata", statoilTestID)
 func statoilCheckGolden(t *testing.T, prepared string) {
 	t.Helper()
 	var want map[string]string
-	c2ReadJSON(t, filepath.Join(statoilTestdata, "golden_md5.json"), &want)
+	comptest.ReadJSON(t, filepath.Join(statoilTestdata, "golden_md5.json"), &want)
 	sums, err := competitiontest.TreeMD5(prepared)
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +67,9 @@ func statoilCheckGolden(t *testing.T, prepared string) {
 // TestStatoilConformance: golden member MD5s from reference_prepare.py on
 // the seed-0 fake raw data; the sample (all 0.5) scores ln 2.
 func TestStatoilConformance(t *testing.T) {
-	p := competitiontest.Run(t, c2Impl(t, statoilTestID), competitiontest.Options{
-		SampleScore: c2Ptr(0.69315),
-		GoldScore:   c2Ptr(0),
+	p := competitiontest.Run(t, implByID(t, statoilTestID), competitiontest.Options{
+		SampleScore: comptest.Ptr(0.69315),
+		GoldScore:   comptest.Ptr(0),
 	})
 	statoilCheckGolden(t, filepath.Join(p.DataDir, statoilTestID, "prepared"))
 	if _, err := os.Stat(filepath.Join(p.Paths.Private, "tmp_data")); !os.IsNotExist(err) {
@@ -154,13 +155,13 @@ func TestStatoilPrepareErrors(t *testing.T) {
 // [eps, 1-eps], no renormalisation, reimplemented in numpy there).
 func TestStatoilGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(statoilTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(statoilTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(statoilTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(statoilTestdata, "answers.csv"))
 	if len(want) < 3 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
 	for name, w := range want {
-		s, err := statoilGrade(c2ReadCSV(t, filepath.Join(statoilTestdata, name+".csv")), answers)
+		s, err := statoilGrade(comptest.ReadFile(t, filepath.Join(statoilTestdata, name+".csv")), answers)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -171,7 +172,7 @@ func TestStatoilGradeGolden(t *testing.T) {
 }
 
 func TestStatoilGradeCases(t *testing.T) {
-	answers := c2CSV(t, "id,is_iceberg\nb1,1\na2,0\nc3,1\n")
+	answers := comptest.TableViaFile(t, "id,is_iceberg\nb1,1\na2,0\nc3,1\n")
 	eps := 2.220446049250313e-16
 	for _, c := range []struct {
 		name, sub string
@@ -192,7 +193,7 @@ func TestStatoilGradeCases(t *testing.T) {
 		{"4 text", "id,is_iceberg\nb1,x\na2,0.5\nc3,0.5\n", -2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := statoilGrade(c2CSV(t, c.sub), answers)
+			s, err := statoilGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.want == -1:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -209,13 +210,13 @@ func TestStatoilGradeCases(t *testing.T) {
 			}
 		})
 	}
-	one := c2CSV(t, "id,is_iceberg\nb1,1\na2,1\n")
-	if _, err := statoilGrade(c2CSV(t, "id,is_iceberg\nb1,0.5\na2,0.5\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	one := comptest.TableViaFile(t, "id,is_iceberg\nb1,1\na2,1\n")
+	if _, err := statoilGrade(comptest.TableViaFile(t, "id,is_iceberg\nb1,0.5\na2,0.5\n"), one); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("single-class answers: %v, want a plain error", err)
 	}
 }
 
 func TestStatoilGradeMalformed(t *testing.T) {
 	valid := "id,is_iceberg\nb1,0.2\na2,0.7\nc3,0.9\n"
-	c3FuzzNoPanic(t, c2Impl(t, statoilTestID), c2CSV(t, "id,is_iceberg\nb1,1\na2,0\nc3,1\n"), valid, competition.PyFloat)
+	comptest.FuzzNoPanic(t, implByID(t, statoilTestID), comptest.TableViaFile(t, "id,is_iceberg\nb1,1\na2,0\nc3,1\n"), valid, competition.PyFloat)
 }

@@ -28,6 +28,9 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -59,8 +62,8 @@ func tpsDecSplit(n int) (train, test []int, err error) {
 
 func tpsDecPrepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := c2OpenFrame(ctx, src)
-	if errors.Is(err, c2ErrNotSimple) {
+	f, err := bigcsv.Open(ctx, src)
+	if errors.Is(err, bigcsv.ErrNotSimple) {
 		return tpsDecPrepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -79,20 +82,20 @@ func tpsDecPrepare(ctx context.Context, d competition.Dirs) error {
 	testIDs := make(map[string]bool, len(test))
 	var fields [][]byte
 	idKey := func(r int) (string, bool) {
-		fields = c2Split(f.row(r), fields[:0])
+		fields = bigcsv.Split(f.Row(r), fields[:0])
 		cell := fields[idCol]
 		switch f.ColKind(idCol) {
-		case c2KindInt:
+		case bigcsv.KindInt:
 			v, err := strconv.ParseInt(string(cell), 10, 64)
 			return strconv.FormatInt(v, 10), err == nil
-		case c2KindFloat:
+		case bigcsv.KindFloat:
 			v, err := strconv.ParseFloat(string(cell), 64)
 			if err != nil || math.IsNaN(v) {
 				return "", false // NaN ids are never equal
 			}
 			return strconv.FormatFloat(v, 'g', -1, 64), true
 		}
-		if c2IsNA(cell) {
+		if bigcsv.IsNA(cell) {
 			return "", false
 		}
 		return string(cell), true
@@ -112,21 +115,21 @@ func tpsDecPrepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("%s: Id %s is in both the train and the test split (ids must be unique)", src, k)
 		}
 	}
-	all := func(drop string) []c2Out {
-		var cols []c2Out
+	all := func(drop string) []bigcsv.Out {
+		var cols []bigcsv.Out
 		for j, name := range f.Names {
 			if name != drop {
-				cols = append(cols, c2Out{Name: name, Src: j})
+				cols = append(cols, bigcsv.Out{Name: name, Src: j})
 			}
 		}
 		return cols
 	}
 	two := func(dst []byte, _ int) []byte { return append(dst, '2') }
-	sample := []c2Out{f.c2SrcCol(tpsDecID), {Name: tpsDecTarget, Gen: two}}
+	sample := []bigcsv.Out{f.SrcCol(tpsDecID), {Name: tpsDecTarget, Gen: two}}
 	for _, w := range []struct {
 		path string
 		rows []int
-		cols []c2Out
+		cols []bigcsv.Out
 	}{
 		{filepath.Join(d.Public, "train.csv"), train, all("")},
 		{filepath.Join(d.Private, "test.csv"), test, all("")},
@@ -210,7 +213,7 @@ func tpsDecKey(c *table.Column, i int) string {
 }
 
 func tpsDecGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := sharedPrepareForAccuracy(sub, ans, tpsDecTarget, tpsDecID)
+	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, tpsDecTarget, tpsDecID)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -293,7 +296,7 @@ func tpsDecFakeRaw(dir string, opt competition.FakeOptions) error {
 		return append(line, '\n')
 	}
 	write := func(name string, cols []string, from, count int, withTarget bool) error {
-		out, w, err := c2BufferedCreate(filepath.Join(dir, name))
+		out, w, err := csvout.Create(filepath.Join(dir, name))
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -20,9 +21,9 @@ var tpsDecTestdata = filepath.Join("testdata", tpsDecTestID)
 // golden MD5s come from testdata/.../reference_prepare.py (pandas +
 // scikit-learn), run once on the same fake raw data.
 func TestTPSDecConformance(t *testing.T) {
-	p := competitiontest.Run(t, c3Impl(t, tpsDecTestID), competitiontest.Options{
+	p := competitiontest.Run(t, implByID(t, tpsDecTestID), competitiontest.Options{
 		GoldenMD5: filepath.Join(tpsDecTestdata, "golden_md5.json"),
-		GoldScore: c3Float(1),
+		GoldScore: comptest.Ptr(1),
 	})
 	sample, err := os.ReadFile(p.Paths.SampleSubmission)
 	if err != nil {
@@ -126,12 +127,12 @@ func tpsDecDupIDs(quoted bool) string {
 // TestTPSDecGrade grades the cases of testdata/.../grade (outcomes and
 // scores from reference_grade.py with scikit-learn).
 func TestTPSDecGrade(t *testing.T) {
-	c3RunGradeCases(t, c3Impl(t, tpsDecTestID), filepath.Join(tpsDecTestdata, "grade"), competition.PyFloat)
+	comptest.RunGradeCases(t, implByID(t, tpsDecTestID), filepath.Join(tpsDecTestdata, "grade"), competition.PyFloat)
 }
 
 // TestTPSDecGradeFuzz: malformed submissions never panic.
 func TestTPSDecGradeFuzz(t *testing.T) {
-	impl := c3Impl(t, tpsDecTestID)
+	impl := implByID(t, tpsDecTestID)
 	dir := filepath.Join(tpsDecTestdata, "grade")
 	answers, err := grade.LoadAnswers(impl, filepath.Join(dir, "answers.csv"))
 	if err != nil {
@@ -141,5 +142,5 @@ func TestTPSDecGradeFuzz(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c3FuzzNoPanic(t, impl, answers, string(valid), competition.PyFloat)
+	comptest.FuzzNoPanic(t, impl, answers, string(valid), competition.PyFloat)
 }

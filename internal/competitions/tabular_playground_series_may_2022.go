@@ -31,6 +31,8 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/bigcsv"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -60,8 +62,8 @@ func tpsSplit(n int) (train, test []int, err error) {
 
 func tpsPrepare(ctx context.Context, d competition.Dirs) error {
 	src := filepath.Join(d.Raw, "train.csv")
-	f, err := c2OpenFrame(ctx, src)
-	if errors.Is(err, c2ErrNotSimple) {
+	f, err := bigcsv.Open(ctx, src)
+	if errors.Is(err, bigcsv.ErrNotSimple) {
 		return tpsPrepareTable(ctx, d, src)
 	}
 	if err != nil {
@@ -79,29 +81,29 @@ func tpsPrepare(ctx context.Context, d competition.Dirs) error {
 	newID := func(base int) func(dst []byte, i int) []byte {
 		return func(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(base+i), 10) }
 	}
-	all := func(base int, drop string) []c2Out {
-		var cols []c2Out
+	all := func(base int, drop string) []bigcsv.Out {
+		var cols []bigcsv.Out
 		for j, name := range f.Names {
 			switch name {
 			case drop:
 			case tpsID:
-				cols = append(cols, c2Out{Name: name, Gen: newID(base)})
+				cols = append(cols, bigcsv.Out{Name: name, Gen: newID(base)})
 			default:
-				cols = append(cols, c2Out{Name: name, Src: j})
+				cols = append(cols, bigcsv.Out{Name: name, Src: j})
 			}
 		}
 		return cols
 	}
-	gold := []c2Out{{Name: tpsID, Gen: newID(nTrain)}, f.c2SrcCol(tpsTarget)}
-	sample := []c2Out{{Name: tpsID, Gen: newID(nTrain)}, {Name: tpsTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "0.5"...) }}}
+	gold := []bigcsv.Out{{Name: tpsID, Gen: newID(nTrain)}, f.SrcCol(tpsTarget)}
+	sample := []bigcsv.Out{{Name: tpsID, Gen: newID(nTrain)}, {Name: tpsTarget, Gen: func(dst []byte, _ int) []byte { return append(dst, "0.5"...) }}}
 	if err := f.WriteCSV(ctx, filepath.Join(d.Public, "train.csv"), train, all(0, "")); err != nil {
 		return err
 	}
-	return f.WriteCSVs(ctx, test, []c2File{
-		{filepath.Join(d.Private, "test.csv"), all(nTrain, "")},
-		{filepath.Join(d.Public, "test.csv"), all(nTrain, tpsTarget)},
-		{filepath.Join(d.Private, "gold_submission.csv"), gold},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return f.WriteCSVs(ctx, test, []bigcsv.File{
+		{Path: filepath.Join(d.Private, "test.csv"), Cols: all(nTrain, "")},
+		{Path: filepath.Join(d.Public, "test.csv"), Cols: all(nTrain, tpsTarget)},
+		{Path: filepath.Join(d.Private, "gold_submission.csv"), Cols: gold},
+		{Path: filepath.Join(d.Public, "sample_submission.csv"), Cols: sample},
 	})
 }
 
@@ -167,7 +169,7 @@ func tpsPrepareTable(ctx context.Context, d competition.Dirs, src string) error 
 }
 
 func tpsGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, tpsID, tpsTarget)
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, tpsID, tpsTarget)
 	if err != nil {
 		return competition.Score{}, err
 	}

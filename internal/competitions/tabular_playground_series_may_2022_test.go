@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 const tpsTestID = "tabular-playground-series-may-2022"
@@ -22,10 +23,10 @@ var tpsTestdata = filepath.Join("testdata", tpsTestID)
 // golden MD5s come from testdata/.../reference_prepare.py (pandas), run once
 // on the same fake raw data.
 func TestTPSConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, tpsTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, tpsTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(tpsTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(0.5),
-		GoldScore:   c2Ptr(1),
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
 }
 
@@ -166,11 +167,11 @@ func TestTPSPrepareErrors(t *testing.T) {
 // scikit-learn (reference_grade.py → scores.json).
 func TestTPSGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(tpsTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(tpsTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(tpsTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(tpsTestdata, "answers.csv"))
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			sub := c2ReadCSV(t, filepath.Join(tpsTestdata, name+".csv"))
+			sub := comptest.ReadFile(t, filepath.Join(tpsTestdata, name+".csv"))
 			s, err := tpsGrade(sub, answers)
 			if err != nil {
 				t.Fatal(err)
@@ -193,7 +194,7 @@ func TestTPSGradeGolden(t *testing.T) {
 // TestTPSGradeInvalid covers every invalid case of the spec's Grade section,
 // in order.
 func TestTPSGradeInvalid(t *testing.T) {
-	answers := c2CSV(t, "id,target\n800000,0\n800001,1\n800002,1\n")
+	answers := comptest.TableViaFile(t, "id,target\n800000,0\n800001,1\n800002,1\n")
 	for _, c := range []struct {
 		name, sub string
 		invalid   bool // InvalidSubmissionError; otherwise a plain error
@@ -210,7 +211,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 		{"6 text ids never equal", "id,target\nx800000,0.1\n800001,0.2\n800002,0.3\n", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := tpsGrade(c2CSV(t, c.sub), answers)
+			_, err := tpsGrade(comptest.TableViaFile(t, c.sub), answers)
 			if err == nil {
 				t.Fatal("graded as valid")
 			}
@@ -225,7 +226,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 		"id,target\n800000.0,0\n800001.0,1\n800002.0,1\n",
 		"target,id\nFalse,800000\nTrue,800001\nTrue,800002\n",
 	} {
-		s, err := tpsGrade(c2CSV(t, sub), answers)
+		s, err := tpsGrade(comptest.TableViaFile(t, sub), answers)
 		if err != nil || s.Value != 1 {
 			t.Errorf("%q: %v, %v; want 1", sub, s, err)
 		}
@@ -235,7 +236,7 @@ func TestTPSGradeInvalid(t *testing.T) {
 // TestTPSGradeMalformed: malformed submissions never panic and are never
 // valid.
 func TestTPSGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "id,target\n800000,0\n800001,1\n")
+	answers := comptest.TableViaFile(t, "id,target\n800000,0\n800001,1\n")
 	for _, sub := range []string{
 		"",
 		"id\n",
@@ -253,7 +254,7 @@ func TestTPSGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := tpsGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := tpsGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()
@@ -277,14 +278,14 @@ func BenchmarkTPSMay2022Prepare1M(b *testing.B) {
 	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	b.ResetTimer()
-	u0, s0 := c2CPUTime()
+	u0, s0 := comptest.CPUTime()
 	for i := 0; i < b.N; i++ {
 		if err := tpsPrepare(context.Background(), d); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.StopTimer()
-	u1, s1 := c2CPUTime()
+	u1, s1 := comptest.CPUTime()
 	b.ReportMetric((u1-u0).Seconds()/float64(b.N), "user-s/op")
 	b.ReportMetric((s1-s0).Seconds()/float64(b.N), "sys-s/op")
 }

@@ -13,13 +13,14 @@ import (
 	"context"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm"
 )
 
 func init() {
 	register(&competition.Impl{
 		ID:      "text-normalization-challenge-english-language",
 		Prepare: textNormEnPrepare,
-		Grade:   c3TextNormGrade,
+		Grade:   textnorm.Grade,
 		FakeRaw: textNormEnFakeRaw,
 	})
 }
@@ -28,24 +29,24 @@ func init() {
 var textNormEnZips = []string{"en_test_2.csv.zip", "en_train.csv.zip", "en_sample_submission_2.csv.zip"}
 
 func textNormEnPrepare(ctx context.Context, d competition.Dirs) error {
-	return c3TextNormPrepare(ctx, d, "en", textNormEnZips)
+	return textnorm.Prepare(ctx, d, "en", textNormEnZips)
 }
 
 // textNormEnVocab are English fake tokens (class, before, after).
-var textNormEnVocab = append([]c3TextNormToken{
-	{"PLAIN", "Brillantaisia", "Brillantaisia"}, {"PLAIN", "is", "is"}, {"PLAIN", "a", "a"},
-	{"PLAIN", "genus", "genus"}, {"PLAIN", "of", "of"}, {"PLAIN", "plant", "plant"},
-	{"PLAIN", "the", "the"}, {"PLAIN", "in", "in"}, {"PLAIN", "family", "family"},
-	{"DATE", "2006", "two thousand six"}, {"DATE", "May 3, 2012", "may third twenty twelve"},
-	{"LETTERS", "BBC", "b b c"}, {"CARDINAL", "1,000", "one thousand"},
-	{"MEASURE", "10 km", "ten kilometers"}, {"ORDINAL", "3rd", "third"},
-	{"MONEY", "$5", "five dollars"}, {"TELEPHONE", "0-19-852-3", "o sil one nine sil eight five two sil three"},
-	{"ELECTRONIC", "www.example.com", "w w w dot e x a m p l e dot c o m"},
-	{"DECIMAL", "2.5", "two point five"}, {"CARDINAL", "42", "forty two"},
-	{"FRACTION", "1/2", "one half"}, {"TIME", "10:30", "ten thirty"},
-	{"VERBATIM", "é", "é"}, {"PLAIN", "naïve", "naïve"},
-}, c3TextNormCommon...)
+var textNormEnVocab = append([]textnorm.Token{
+	{Class: "PLAIN", Before: "Brillantaisia", After: "Brillantaisia"}, {Class: "PLAIN", Before: "is", After: "is"}, {Class: "PLAIN", Before: "a", After: "a"},
+	{Class: "PLAIN", Before: "genus", After: "genus"}, {Class: "PLAIN", Before: "of", After: "of"}, {Class: "PLAIN", Before: "plant", After: "plant"},
+	{Class: "PLAIN", Before: "the", After: "the"}, {Class: "PLAIN", Before: "in", After: "in"}, {Class: "PLAIN", Before: "family", After: "family"},
+	{Class: "DATE", Before: "2006", After: "two thousand six"}, {Class: "DATE", Before: "May 3, 2012", After: "may third twenty twelve"},
+	{Class: "LETTERS", Before: "BBC", After: "b b c"}, {Class: "CARDINAL", Before: "1,000", After: "one thousand"},
+	{Class: "MEASURE", Before: "10 km", After: "ten kilometers"}, {Class: "ORDINAL", Before: "3rd", After: "third"},
+	{Class: "MONEY", Before: "$5", After: "five dollars"}, {Class: "TELEPHONE", Before: "0-19-852-3", After: "o sil one nine sil eight five two sil three"},
+	{Class: "ELECTRONIC", Before: "www.example.com", After: "w w w dot e x a m p l e dot c o m"},
+	{Class: "DECIMAL", Before: "2.5", After: "two point five"}, {Class: "CARDINAL", Before: "42", After: "forty two"},
+	{Class: "FRACTION", Before: "1/2", After: "one half"}, {Class: "TIME", Before: "10:30", After: "ten thirty"},
+	{Class: "VERBATIM", Before: "é", After: "é"}, {Class: "PLAIN", Before: "naïve", After: "naïve"},
+}, textnorm.CommonTokens...)
 
 func textNormEnFakeRaw(dir string, opt competition.FakeOptions) error {
-	return c3TextNormFakeRaw(dir, "en", opt, textNormEnVocab)
+	return textnorm.FakeRaw(dir, "en", opt, textNormEnVocab)
 }

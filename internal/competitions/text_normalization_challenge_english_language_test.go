@@ -1,15 +1,21 @@
 package competitions
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm/textnormtest"
+)
 
 const textNormEnTestID = "text-normalization-challenge-english-language"
 
-func TestTextNormEnConformance(t *testing.T) { c3TextNormTestConformance(t, textNormEnTestID, "en") }
-
-func TestTextNormEnPrepareErrors(t *testing.T) {
-	c3TextNormTestPrepareErrors(t, c3Impl(t, textNormEnTestID), "en")
+func TestTextNormEnConformance(t *testing.T) {
+	textnormtest.Conformance(t, implByID(t, textNormEnTestID), "en")
 }
 
-func TestTextNormEnGrade(t *testing.T) { c3TextNormTestGrade(t, textNormEnTestID) }
+func TestTextNormEnPrepareErrors(t *testing.T) {
+	textnormtest.PrepareErrors(t, implByID(t, textNormEnTestID), "en")
+}
 
-func TestTextNormEnGradeBlocks(t *testing.T) { c3TextNormTestBlocks(t, textNormEnTestID) }
+func TestTextNormEnGrade(t *testing.T) { textnormtest.Grade(t, implByID(t, textNormEnTestID)) }
+
+func TestTextNormEnGradeBlocks(t *testing.T) { textnormtest.Blocks(t, implByID(t, textNormEnTestID)) }

@@ -13,13 +13,14 @@ import (
 	"context"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm"
 )
 
 func init() {
 	register(&competition.Impl{
 		ID:      "text-normalization-challenge-russian-language",
 		Prepare: textNormRuPrepare,
-		Grade:   c3TextNormGrade,
+		Grade:   textnorm.Grade,
 		FakeRaw: textNormRuFakeRaw,
 	})
 }
@@ -28,23 +29,23 @@ func init() {
 var textNormRuZips = []string{"ru_test_2.csv.zip", "ru_train.csv.zip", "ru_sample_submission_2.csv.zip"}
 
 func textNormRuPrepare(ctx context.Context, d competition.Dirs) error {
-	return c3TextNormPrepare(ctx, d, "ru", textNormRuZips)
+	return textnorm.Prepare(ctx, d, "ru", textNormRuZips)
 }
 
 // textNormRuVocab are Russian fake tokens (class, before, after).
-var textNormRuVocab = append([]c3TextNormToken{
-	{"PLAIN", "по", "по"}, {"PLAIN", "в", "в"}, {"PLAIN", "году", "году"},
-	{"PLAIN", "Москва", "Москва"}, {"PLAIN", "и", "и"}, {"PLAIN", "был", "был"},
-	{"PLAIN", "город", "город"}, {"PLAIN", "на", "на"}, {"PLAIN", "реке", "реке"},
-	{"DATE", "2012", "две тысячи двенадцатом"}, {"DATE", "1 января", "первого января"},
-	{"CARDINAL", "42", "сорок два"}, {"CARDINAL", "1 000", "одна тысяча"},
-	{"MEASURE", "10 км", "десять километров"}, {"ORDINAL", "3-й", "третий"},
-	{"LETTERS", "СССР", "с с с р"}, {"MONEY", "5 руб.", "пять рублей"},
-	{"DECIMAL", "2,5", "две целых и пять десятых"}, {"TIME", "10:30", "десять часов тридцать минут"},
-	{"ELECTRONIC", "www.ru", "w w w точка r u"}, {"VERBATIM", "ё", "ё"},
-	{"PLAIN", "Hello", "х_trans е_trans л_trans л_trans о_trans"},
-}, c3TextNormCommon...)
+var textNormRuVocab = append([]textnorm.Token{
+	{Class: "PLAIN", Before: "по", After: "по"}, {Class: "PLAIN", Before: "в", After: "в"}, {Class: "PLAIN", Before: "году", After: "году"},
+	{Class: "PLAIN", Before: "Москва", After: "Москва"}, {Class: "PLAIN", Before: "и", After: "и"}, {Class: "PLAIN", Before: "был", After: "был"},
+	{Class: "PLAIN", Before: "город", After: "город"}, {Class: "PLAIN", Before: "на", After: "на"}, {Class: "PLAIN", Before: "реке", After: "реке"},
+	{Class: "DATE", Before: "2012", After: "две тысячи двенадцатом"}, {Class: "DATE", Before: "1 января", After: "первого января"},
+	{Class: "CARDINAL", Before: "42", After: "сорок два"}, {Class: "CARDINAL", Before: "1 000", After: "одна тысяча"},
+	{Class: "MEASURE", Before: "10 км", After: "десять километров"}, {Class: "ORDINAL", Before: "3-й", After: "третий"},
+	{Class: "LETTERS", Before: "СССР", After: "с с с р"}, {Class: "MONEY", Before: "5 руб.", After: "пять рублей"},
+	{Class: "DECIMAL", Before: "2,5", After: "две целых и пять десятых"}, {Class: "TIME", Before: "10:30", After: "десять часов тридцать минут"},
+	{Class: "ELECTRONIC", Before: "www.ru", After: "w w w точка r u"}, {Class: "VERBATIM", Before: "ё", After: "ё"},
+	{Class: "PLAIN", Before: "Hello", After: "х_trans е_trans л_trans л_trans о_trans"},
+}, textnorm.CommonTokens...)
 
 func textNormRuFakeRaw(dir string, opt competition.FakeOptions) error {
-	return c3TextNormFakeRaw(dir, "ru", opt, textNormRuVocab)
+	return textnorm.FakeRaw(dir, "ru", opt, textNormRuVocab)
 }

@@ -35,7 +35,10 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -132,9 +135,9 @@ func whalePrepare(ctx context.Context, d competition.Dirs) error {
 
 	answers := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", labels))
 	sample := table.MustNew(table.Strings("clip", testNames), table.Ints("probability", make([]int64, len(test))))
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), answers},
-		sharedCSVOut{filepath.Join(d.Public, "sampleSubmission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: answers},
+		csvout.File{Path: filepath.Join(d.Public, "sampleSubmission.csv"), Table: sample},
 	)
 }
 
@@ -199,10 +202,10 @@ func whaleCheckCount(src, dir string, names []string) error {
 // whaleWriteZip writes shutil.make_archive(public/<dir>, "zip", public, dir):
 // a directory entry then one deflated member per clip.
 func whaleWriteZip(ctx context.Context, path, dir string, clips []whaleClip, names []string) error {
-	members := []c3ZipMember{{Name: dir + "/", Method: zip.Store}}
+	members := []zipfile.Member{{Name: dir + "/", Method: zip.Store}}
 	for i := range clips {
 		f := clips[i].file
-		members = append(members, c3ZipMember{Name: dir + "/" + names[i], Method: zip.Deflate, Write: func(w io.Writer) error {
+		members = append(members, zipfile.Member{Name: dir + "/" + names[i], Method: zip.Deflate, Write: func(w io.Writer) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -216,11 +219,11 @@ func whaleWriteZip(ctx context.Context, path, dir string, clips []whaleClip, nam
 		}})
 	}
 	sort.SliceStable(members[1:], func(i, j int) bool { return members[1+i].Name < members[1+j].Name })
-	return c3WriteZip(path, members)
+	return zipfile.WriteMembers(path, members)
 }
 
 func whaleGrade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yScore, err := sharedPrepareForAUROC(sub, ans, "clip", "probability")
+	yTrue, yScore, err := submission.PrepareForAUROC(sub, ans, "clip", "probability")
 	if err != nil {
 		return competition.Score{}, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 )
@@ -24,11 +25,11 @@ var whaleTestdata = filepath.Join("testdata", whaleTestID)
 // testdata/.../reference_prepare.py (shutil + pandas), run once on the same
 // fake raw data.
 func TestWhaleConformance(t *testing.T) {
-	p := competitiontest.Run(t, c3Impl(t, whaleTestID), competitiontest.Options{
-		SampleScore: c3Float(0.5),
-		GoldScore:   c3Float(1),
+	p := competitiontest.Run(t, implByID(t, whaleTestID), competitiontest.Options{
+		SampleScore: comptest.Ptr(0.5),
+		GoldScore:   comptest.Ptr(1),
 	})
-	methods := c3CheckGoldenMembers(t, filepath.Join(p.DataDir, whaleTestID, "prepared"), filepath.Join(whaleTestdata, "golden_md5.json"))
+	methods := comptest.CheckGoldenMembers(t, filepath.Join(p.DataDir, whaleTestID, "prepared"), filepath.Join(whaleTestdata, "golden_md5.json"))
 	for k, m := range methods {
 		if want := uint16(zip.Deflate); strings.HasSuffix(k, "/") {
 			want = zip.Store
@@ -144,9 +145,9 @@ func TestWhalePrepareUnpackRules(t *testing.T) {
 // TestWhaleGrade grades the cases of testdata/.../grade (outcomes and
 // scores from reference_grade.py with scikit-learn), then fuzzes.
 func TestWhaleGrade(t *testing.T) {
-	impl := c3Impl(t, whaleTestID)
+	impl := implByID(t, whaleTestID)
 	dir := filepath.Join(whaleTestdata, "grade")
-	c3RunGradeCases(t, impl, dir, competition.NumpyFloat64)
+	comptest.RunGradeCases(t, impl, dir, competition.NumpyFloat64)
 	answers, err := grade.LoadAnswers(impl, filepath.Join(dir, "answers.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +156,7 @@ func TestWhaleGrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c3FuzzNoPanic(t, impl, answers, string(valid), competition.NumpyFloat64)
+	comptest.FuzzNoPanic(t, impl, answers, string(valid), competition.NumpyFloat64)
 }
 
 // TestWhaleFakeAIFF: the fake clips are well-formed AIFF headers.

@@ -23,6 +23,9 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -56,11 +59,11 @@ func tweetPrepare(ctx context.Context, d competition.Dirs) error {
 	newTrain, newTest := old.Take(trainIdx), old.Take(testIdx)
 	ids, _ := newTest.Col("textID")
 	sample := table.MustNew(ids, table.Strings("selected_text", make([]string, newTest.Len())))
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("selected_text")},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest.Drop("selected_text")},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -92,10 +95,10 @@ func tweetGrade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission and answers must have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers textID values do not match")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestTweetConformance runs the suite on the seed-0 fake data; prepared files
@@ -15,7 +16,7 @@ import (
 // scores 0.0 as upstream expects.
 func TestTweetConformance(t *testing.T) {
 	zero, one := 0.0, 1.0
-	impl := sharedTImpl(t, "tweet-sentiment-extraction")
+	impl := implByID(t, "tweet-sentiment-extraction")
 	dir := filepath.Join("testdata", "tweet-sentiment-extraction")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -23,17 +24,17 @@ func TestTweetConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "textID", "selected_text")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "textID", "selected_text")
 	})
 }
 
 // TestTweetGrade covers the spec's Grade rules with hand-computed scores.
 func TestTweetGrade(t *testing.T) {
-	ans := sharedTTable(t, "textID,text,selected_text,sentiment\nb1,x,Hello world,neutral\na2,y,\"sad, today\",negative\nc3,z,İstanbul,positive\n")
-	withNaN := sharedTTable(t, "textID,text,selected_text,sentiment\nb1,x,,neutral\na2,y,ok,negative\n")
+	ans := comptest.Table(t, "textID,text,selected_text,sentiment\nb1,x,Hello world,neutral\na2,y,\"sad, today\",negative\nc3,z,İstanbul,positive\n")
+	withNaN := comptest.Table(t, "textID,text,selected_text,sentiment\nb1,x,,neutral\na2,y,ok,negative\n")
 	const invalid, other = -10, -20
 	for _, tc := range []struct {
 		name string
@@ -60,7 +61,7 @@ func TestTweetGrade(t *testing.T) {
 			if tc.ans == "nan" {
 				a = withNaN
 			}
-			s, err := tweetGrade(sharedTTable(t, tc.sub), a)
+			s, err := tweetGrade(comptest.Table(t, tc.sub), a)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -74,7 +75,7 @@ func TestTweetGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.PyFloat {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.PyFloat {
 					t.Fatalf("score %v kind %v, want %v (Python float)", s.Value, s.Kind, tc.want)
 				}
 			}

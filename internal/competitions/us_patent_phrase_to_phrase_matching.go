@@ -20,6 +20,9 @@ import (
 	"path/filepath"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -53,11 +56,11 @@ func patentPrepare(ctx context.Context, d competition.Dirs) error {
 	newTrain, newTest := old.Take(trainIdx), old.Take(testIdx)
 	ids, _ := newTest.Col("id")
 	sample := table.MustNew(ids, table.Ints("score", make([]int64, newTest.Len())))
-	return sharedWriteCSVs(
-		sharedCSVOut{filepath.Join(d.Public, "train.csv"), newTrain},
-		sharedCSVOut{filepath.Join(d.Private, "test.csv"), newTest},
-		sharedCSVOut{filepath.Join(d.Public, "test.csv"), newTest.Drop("score")},
-		sharedCSVOut{filepath.Join(d.Public, "sample_submission.csv"), sample},
+	return csvout.Write(
+		csvout.File{Path: filepath.Join(d.Public, "train.csv"), Table: newTrain},
+		csvout.File{Path: filepath.Join(d.Private, "test.csv"), Table: newTest},
+		csvout.File{Path: filepath.Join(d.Public, "test.csv"), Table: newTest.Drop("score")},
+		csvout.File{Path: filepath.Join(d.Public, "sample_submission.csv"), Table: sample},
 	)
 }
 
@@ -78,18 +81,18 @@ func patentGrade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission must have a 'score' column")
 	}
-	if err := sharedSortErrors(subID, ansID); err != nil {
+	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return competition.Score{}, err
 	}
-	subIdx, ansIdx, match := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers must have the same ids")
 	}
-	yTrue, err := sharedFloats(ansScore.Take(ansIdx))
+	yTrue, err := pandas.Floats(ansScore.Take(ansIdx))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers score: %w", err)
 	}
-	yPred, err := sharedFloats(subScore.Take(subIdx))
+	yPred, err := pandas.Floats(subScore.Take(subIdx))
 	if err != nil {
 		return competition.Score{}, err
 	}

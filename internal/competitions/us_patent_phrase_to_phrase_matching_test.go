@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 )
 
 // TestPatentConformance runs the suite on the seed-0 fake data; the prepared
@@ -17,7 +18,7 @@ import (
 // score 1 (0.9999999999999999 before rounding).
 func TestPatentConformance(t *testing.T) {
 	nan, one := math.NaN(), 1.0
-	impl := sharedTImpl(t, "us-patent-phrase-to-phrase-matching")
+	impl := implByID(t, "us-patent-phrase-to-phrase-matching")
 	dir := filepath.Join("testdata", "us-patent-phrase-to-phrase-matching")
 	p := competitiontest.Run(t, impl, competitiontest.Options{
 		GoldenMD5:   filepath.Join(dir, "golden_md5.json"),
@@ -25,17 +26,17 @@ func TestPatentConformance(t *testing.T) {
 		GoldScore:   &one,
 	})
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, dir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, dir)
 	})
 	t.Run("malformed", func(t *testing.T) {
-		sharedTMalformedFromAnswers(t, impl, p.Paths.Answers, "id", "score")
+		comptest.MalformedFromAnswers(t, impl, p.Paths.Answers, "id", "score")
 	})
 }
 
 // TestPatentGrade covers each rule of the spec's Grade section on a tiny
 // answers table, with scores computed by hand.
 func TestPatentGrade(t *testing.T) {
-	ans := sharedTTable(t, "id,anchor,score\na1,x,0.0\nb2,y,0.5\nc3,z,1.0\nd4,w,0.5\n")
+	ans := comptest.Table(t, "id,anchor,score\na1,x,0.0\nb2,y,0.5\nc3,z,1.0\nd4,w,0.5\n")
 	const invalid, other = -10, -20
 	for _, tc := range []struct {
 		name, sub string
@@ -55,7 +56,7 @@ func TestPatentGrade(t *testing.T) {
 		{"4. text prediction", "id,score\na1,0\nb2,high\nc3,1\nd4,0.5\n", other},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := patentGrade(sharedTTable(t, tc.sub), ans)
+			s, err := patentGrade(comptest.Table(t, tc.sub), ans)
 			switch tc.want {
 			case invalid:
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
@@ -69,7 +70,7 @@ func TestPatentGrade(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+				if !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 					t.Fatalf("score %v kind %v, want %v (numpy float64)", s.Value, s.Kind, tc.want)
 				}
 			}

@@ -30,6 +30,8 @@ import (
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -180,11 +182,11 @@ func ventGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	ansID, _ := ans.Col("id")
 	for _, c := range []*table.Column{subID, ansID} {
-		if err := sharedSortError(c); err != nil {
+		if err := pandas.SortError(c); err != nil {
 			return competition.Score{}, err
 		}
 	}
-	subIdx, ansIdx, ok := sharedAlignByID(subID, ansID)
+	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission and answers must have the same ids")
 	}
@@ -200,11 +202,11 @@ func ventGrade(sub, ans *table.Table) (competition.Score, error) {
 		}
 	}
 	ansP, _ := ans.Col("pressure")
-	yTrue, err := sharedFloats(ansP.Take(keepAns))
+	yTrue, err := pandas.Floats(ansP.Take(keepAns))
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers pressure: %w", err)
 	}
-	yPred, err := sharedFloats(subP.Take(keepSub))
+	yPred, err := pandas.Floats(subP.Take(keepSub))
 	if err != nil {
 		return competition.Score{}, err
 	}

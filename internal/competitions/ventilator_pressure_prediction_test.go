@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
@@ -23,10 +24,10 @@ var ventTestdata = filepath.Join("testdata", ventTestID)
 // sklearn 1.2.1) on the seed-0 fake raw data; the sample score from
 // scikit-learn on the same data.
 func TestVentConformance(t *testing.T) {
-	competitiontest.Run(t, c2Impl(t, ventTestID), competitiontest.Options{
+	competitiontest.Run(t, implByID(t, ventTestID), competitiontest.Options{
 		GoldenMD5:   filepath.Join(ventTestdata, "golden_md5.json"),
-		SampleScore: c2Ptr(8.95056),
-		GoldScore:   c2Ptr(0),
+		SampleScore: comptest.Ptr(8.95056),
+		GoldScore:   comptest.Ptr(0),
 	})
 }
 
@@ -115,14 +116,14 @@ func TestVentPrepareErrors(t *testing.T) {
 // (reference_grade.py → scores.json).
 func TestVentGradeGolden(t *testing.T) {
 	var want map[string]float64
-	c2ReadJSON(t, filepath.Join(ventTestdata, "scores.json"), &want)
-	answers := c2ReadCSV(t, filepath.Join(ventTestdata, "answers.csv"))
+	comptest.ReadJSON(t, filepath.Join(ventTestdata, "scores.json"), &want)
+	answers := comptest.ReadFile(t, filepath.Join(ventTestdata, "answers.csv"))
 	if len(want) != 3 {
 		t.Fatalf("scores.json has %d entries", len(want))
 	}
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
-			s, err := ventGrade(c2ReadCSV(t, filepath.Join(ventTestdata, name+".csv")), answers)
+			s, err := ventGrade(comptest.ReadFile(t, filepath.Join(ventTestdata, name+".csv")), answers)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +135,7 @@ func TestVentGradeGolden(t *testing.T) {
 }
 
 func TestVentGradeCases(t *testing.T) {
-	answers := c2CSV(t, "id,breath_id,R,C,time_step,u_in,u_out,pressure\n1,3,5,10,0,1,0,2.5\n2,3,5,10,0.1,1,0,4\n3,3,5,10,0.2,1,1,100\n")
+	answers := comptest.TableViaFile(t, "id,breath_id,R,C,time_step,u_in,u_out,pressure\n1,3,5,10,0,1,0,2.5\n2,3,5,10,0.1,1,0,4\n3,3,5,10,0.2,1,1,100\n")
 	for _, c := range []struct {
 		name, sub string
 		score     float64 // when valid
@@ -156,7 +157,7 @@ func TestVentGradeCases(t *testing.T) {
 		{"7 non-numeric prediction", "id,pressure\n1,2.5\n2,x\n3,0\n", 0, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := ventGrade(c2CSV(t, c.sub), answers)
+			s, err := ventGrade(comptest.TableViaFile(t, c.sub), answers)
 			switch {
 			case c.invalid || c.err:
 				if err == nil {
@@ -172,17 +173,17 @@ func TestVentGradeCases(t *testing.T) {
 			}
 		})
 	}
-	noInsp := c2CSV(t, "id,u_out,pressure\n1,1,2\n")
-	if _, err := ventGrade(c2CSV(t, "id,pressure\n1,2\n"), noInsp); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	noInsp := comptest.TableViaFile(t, "id,u_out,pressure\n1,1,2\n")
+	if _, err := ventGrade(comptest.TableViaFile(t, "id,pressure\n1,2\n"), noInsp); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("no u_out == 0 rows: %v, want a plain error", err)
 	}
-	if _, err := ventGrade(c2CSV(t, "id,pressure\n1,2\n"), c2CSV(t, "id,u_out\n1,0\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+	if _, err := ventGrade(comptest.TableViaFile(t, "id,pressure\n1,2\n"), comptest.TableViaFile(t, "id,u_out\n1,0\n")); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
 		t.Errorf("answers without pressure: %v, want a plain error", err)
 	}
 }
 
 func TestVentGradeMalformed(t *testing.T) {
-	answers := c2CSV(t, "id,u_out,pressure\n1,0,1.0\n2,0,2.0\n")
+	answers := comptest.TableViaFile(t, "id,u_out,pressure\n1,0,1.0\n2,0,2.0\n")
 	for _, sub := range []string{"", "id\n", "id,pressure\n", "id,pressure\n1,1e400\n2,1\n", "id,pressure,x\n,,\n,,\n", "pressure,id\nTrue,a\n,b\n", "id,pressure\n1,1\n2,2\n3,3\n"} {
 		func() {
 			defer func() {
@@ -190,7 +191,7 @@ func TestVentGradeMalformed(t *testing.T) {
 					t.Errorf("%q: panic %v", sub, r)
 				}
 			}()
-			if s, err := ventGrade(c2CSV(t, sub), answers); err == nil {
+			if s, err := ventGrade(comptest.TableViaFile(t, sub), answers); err == nil {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()

@@ -28,6 +28,8 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -172,10 +174,10 @@ func whaleCatPrepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 			name := images[i]
-			if !sharedSafeName(name) {
+			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image name %q is not a plain file name", name)
 			}
-			if err := sharedCopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
+			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
 				return fmt.Errorf("copying image: %w", err)
 			}
 		}
@@ -202,10 +204,10 @@ func whaleCatGrade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subImg, _ := sub.Col("Image")
 	ansImg, _ := ans.Col("Image")
-	if !sharedSameSet(subImg, ansImg) {
+	if !pandas.SameSet(subImg, ansImg) {
 		return competition.Score{}, competition.Invalid("Submission and answers have different Image values")
 	}
-	subIdx, ansIdx := sharedSortIndex(subImg), sharedSortIndex(ansImg)
+	subIdx, ansIdx := pandas.SortIndex(subImg), pandas.SortIndex(ansImg)
 	subID, _ := sub.Col("Id")
 	ansID, _ := ans.Col("Id")
 	actual := make([][]string, len(ansIdx))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
@@ -17,19 +18,19 @@ const whaleCatDir = "testdata/whale-categorization-playground"
 // reference_prepare.py (pandas/numpy/scikit-learn) on the seed-0 fake data;
 // scores vs reference_grade.py.
 func TestWhaleCatConformance(t *testing.T) {
-	impl := sharedTImpl(t, "whale-categorization-playground")
+	impl := implByID(t, "whale-categorization-playground")
 	sample, gold := 0.22727, 1.0
 	p := competitiontest.Run(t, impl, competitiontest.Options{SampleScore: &sample, GoldScore: &gold})
-	sharedTCheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(whaleCatDir, "reference_prepared.json"))
+	comptest.CheckReferencePrepared(t, filepath.Join(p.DataDir, p.Info.ID, "prepared"), filepath.Join(whaleCatDir, "reference_prepared.json"))
 	t.Run("reference scores", func(t *testing.T) {
-		sharedTCheckReferenceScores(t, impl, p.Paths.Answers, whaleCatDir)
+		comptest.CheckReferenceScores(t, impl, p.Paths.Answers, whaleCatDir)
 	})
 	t.Run("malformed", func(t *testing.T) {
 		answers, err := grade.LoadAnswers(impl, p.Paths.Answers)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedTMalformed(t, impl, answers, answers, "Image", "Id")
+		comptest.Malformed(t, impl, answers, answers, "Image", "Id")
 	})
 }
 
@@ -50,7 +51,7 @@ func TestWhaleCatRNGVectors(t *testing.T) {
 }
 
 func TestWhaleCatGrade(t *testing.T) {
-	ans := sharedTTable(t, "Image,Id\nb.jpg,w_1\na.jpg,new_whale\nc.jpg,w_2\n")
+	ans := comptest.Table(t, "Image,Id\nb.jpg,w_1\na.jpg,new_whale\nc.jpg,w_2\n")
 	for _, tc := range []struct {
 		name, sub string
 		want      float64 // -1 invalid
@@ -65,14 +66,14 @@ func TestWhaleCatGrade(t *testing.T) {
 		{"4. duplicate Image", "Image,Id\na.jpg,new_whale\nb.jpg,w_1\nb.jpg,w_2\n", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := whaleCatGrade(sharedTTable(t, tc.sub), ans)
+			s, err := whaleCatGrade(comptest.Table(t, tc.sub), ans)
 			if tc.want == -1 {
 				if !errors.Is(err, competition.ErrInvalidSubmission) {
 					t.Fatalf("err = %v, want invalid", err)
 				}
 				return
 			}
-			if err != nil || !sharedTClose(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
+			if err != nil || !comptest.Close(s.Value, tc.want) || s.Kind != competition.NumpyFloat64 {
 				t.Fatalf("score %v kind %v err %v, want %v (numpy float64)", s.Value, s.Kind, err, tc.want)
 			}
 		})

@@ -1,0 +1,313 @@
+package submission
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// AlignByID sorts both tables by their id column as
+// df.sort_values(id) does and reports whether the sorted id arrays agree at
+// every position (numpy's `(sub_ids != ans_ids).any()` is false). The tables
+// must have the same length. It returns the sorted row orders.
+func AlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
+	subIdx, ansIdx = pandas.SortIndex(sub), pandas.SortIndex(ans)
+	if len(subIdx) != len(ansIdx) {
+		return subIdx, ansIdx, false
+	}
+	for k := range subIdx {
+		if !pandas.CellsEqual(sub, subIdx[k], ans, ansIdx[k]) {
+			return subIdx, ansIdx, false
+		}
+	}
+	return subIdx, ansIdx, true
+}
+
+// PrepareForAccuracy is prepare_for_accuracy_metric(submission,
+// answers, target_column, id_column). Checks, in order:
+//  1. (assert) the answers have the target and id columns → plain error;
+//  2. row counts differ → invalid;
+//  3. no target column in the submission → invalid;
+//  4. no id column in the submission → invalid;
+//  5. after sorting both by id (an id column mixing text and numbers makes
+//     the sort raise TypeError → plain error), the ids differ at some
+//     position → invalid.
+//
+// It returns the answers' and the submission's target columns in sorted-id
+// order, as the numpy arrays sklearn.metrics.accuracy_score receives (pass
+// them to metric.Accuracy).
+func PrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred metric.Labels, err error) {
+	ansTarget, ok1 := ans.Col(target)
+	ansID, ok2 := ans.Col(id)
+	if !ok1 || !ok2 {
+		return yTrue, yPred, fmt.Errorf("answers must have columns %q and %q", target, id)
+	}
+	if sub.Len() != ans.Len() {
+		return yTrue, yPred, competition.Invalid("Submission must have the same length as the answers (%d rows, expected %d).", sub.Len(), ans.Len())
+	}
+	subTarget, ok := sub.Col(target)
+	if !ok {
+		return yTrue, yPred, competition.Invalid("Submission must have a `%s` column", target)
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return yTrue, yPred, competition.Invalid("Submission must have a `%s` column", id)
+	}
+	if err := pandas.SortErrors(subID, ansID); err != nil {
+		return yTrue, yPred, err
+	}
+	subIdx, ansIdx, match := AlignByID(subID, ansID)
+	if !match {
+		return yTrue, yPred, competition.Invalid("Submission and answers `%s` values do not match", id)
+	}
+	return pandas.Labels(ansTarget.Take(ansIdx)), pandas.Labels(subTarget.Take(subIdx)), nil
+}
+
+// PrepareForAUROC is prepare_for_auroc_metric(submission, answers,
+// id_col, target_col). Checks, in order:
+//  1. (assert) the answers have the id and target columns → plain error;
+//  2. no id column in the submission → invalid;
+//  3. no target column in the submission → invalid;
+//  4. row counts differ → invalid;
+//  5. pandas.to_numeric(target) fails (text that is not a number, see
+//     pandas.ToNumericOK) → invalid; the conversion is only a test, its
+//     result is discarded;
+//  6. min(target) < 0 or max(target) > 1, on the column as read, NaN skipped
+//     → invalid (text cells that passed 5 make the comparison raise
+//     TypeError → plain error; a [table.Column.Mixed] column of numbers
+//     compares normally);
+//  7. after sorting both by id (TypeError for an id column mixing text and
+//     numbers → plain error), the ids differ at some position → invalid.
+//
+// It returns y_true (answers) and y_score (submission) in sorted-id order as
+// float64 for metric.ROCAUC, which rejects NaN scores as scikit-learn does.
+// A bool column with missing cells gives NaN there (numpy's float conversion
+// of the object array), so it also fails in the metric.
+func PrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []float64, err error) {
+	ansID, ok1 := ans.Col(id)
+	ansTarget, ok2 := ans.Col(target)
+	if !ok1 || !ok2 {
+		return nil, nil, fmt.Errorf("answers must have columns %q and %q", id, target)
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return nil, nil, competition.Invalid("Submission should have an %s column", id)
+	}
+	subTarget, ok := sub.Col(target)
+	if !ok {
+		return nil, nil, competition.Invalid("Submission should have a %s column", target)
+	}
+	if sub.Len() != ans.Len() {
+		return nil, nil, competition.Invalid("Submission and answers should have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
+	}
+	if pandas.HasText(subTarget) {
+		for i := 0; i < subTarget.Len(); i++ {
+			if subTarget.IsNull(i) || (subTarget.Mixed != nil && subTarget.Mixed[i] != table.String) {
+				continue
+			}
+			if !pandas.ToNumericOK(subTarget.Text[i]) {
+				return nil, nil, competition.Invalid("Expected %s column to be numeric, got object instead", target)
+			}
+		}
+		// Numeric text in an object column: min() compares it with 0 (or
+		// with the column's numbers) and raises TypeError.
+		return nil, nil, fmt.Errorf("'<' not supported between instances of 'str' and 'int'")
+	}
+	lo, hi := pandas.NanMinMax(subTarget)
+	if lo < 0 || hi > 1 {
+		return nil, nil, competition.Invalid("Submission %s column should contain probabilities, and therefore contain values between 0 and 1 inclusive", target)
+	}
+	if err := pandas.SortErrors(subID, ansID); err != nil {
+		return nil, nil, err
+	}
+	subIdx, ansIdx, match := AlignByID(subID, ansID)
+	if !match {
+		return nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
+	}
+	yTrue, err = pandas.Floats(ansTarget.Take(ansIdx))
+	if err != nil {
+		return nil, nil, fmt.Errorf("answers %s: %w", target, err)
+	}
+	yScore, err = pandas.Floats(subTarget.Take(subIdx))
+	if err != nil {
+		return nil, nil, err
+	}
+	return yTrue, yScore, nil
+}
+
+// OneHotLogLossInputs is one_hot_dfs_to_log_loss_inputs(submission,
+// answers, id_column, apply_softmax=False). Checks, in order:
+//  1. some answers column is missing from the submission → invalid;
+//  2. the submission has no id column → invalid;
+//  3. (assert) the answers have the id column → plain error;
+//  4. the submission's columns are restricted to the answers' columns, in the
+//     answers' order; both tables are sorted by id; (assert) the sorted id
+//     lists are equal (Python list ==, so a NaN id never matches) → plain
+//     error, not an invalid submission.
+//
+// It returns the classes (the answers' columns other than id, in order) and
+// y_true / y_pred column by column (yTrue[k][i] is class k of row i, rows in
+// sorted-id order), the layout metric.LogLossIndicator takes. A text cell in
+// y_pred is the conversion ValueError (plain error); missing cells are NaN.
+func OneHotLogLossInputs(sub, ans *table.Table, id string) (classes []string, yTrue, yPred [][]float64, err error) {
+	var missing []string
+	for _, name := range ans.Names() {
+		if !sub.Has(name) {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, nil, nil, competition.Invalid("Submission is missing the following columns: %s", strings.Join(missing, ", "))
+	}
+	subID, ok := sub.Col(id)
+	if !ok {
+		return nil, nil, nil, competition.Invalid("Submission must have a `%s` column", id)
+	}
+	ansID, ok := ans.Col(id)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("answers must have a %q column", id)
+	}
+	subIdx, ansIdx := pandas.SortIndex(subID), pandas.SortIndex(ansID)
+	if len(subIdx) != len(ansIdx) {
+		return nil, nil, nil, fmt.Errorf("submission and answers `%s` columns do not match after sorting (%d and %d rows)", id, len(subIdx), len(ansIdx))
+	}
+	for k := range subIdx {
+		if !pandas.CellsEqual(subID, subIdx[k], ansID, ansIdx[k]) {
+			return nil, nil, nil, fmt.Errorf("submission and answers `%s` columns do not match after sorting", id)
+		}
+	}
+	for _, name := range ans.Names() {
+		if name != id {
+			classes = append(classes, name)
+		}
+	}
+	yTrue, yPred = make([][]float64, len(classes)), make([][]float64, len(classes))
+	for k, name := range classes {
+		a, _ := ans.Col(name)
+		s, _ := sub.Col(name)
+		if yTrue[k], err = pandas.Floats(a.Take(ansIdx)); err != nil {
+			return nil, nil, nil, fmt.Errorf("answers column %s: %w", name, err)
+		}
+		if yPred[k], err = pandas.Floats(s.Take(subIdx)); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return classes, yTrue, yPred, nil
+}
+
+// OneHot is df_to_one_hot(df, id_column, target_column, classes): a
+// table with the id column (copied from ids, same dtype) followed by one
+// int64 0/1 column per class, in classes order, with a 1 in the column named
+// by each row's label. As in pandas, a label that is not among classes adds a
+// new float64 column at the end (1.0 on its rows, NaN elsewhere); a label
+// that names the id column overwrites that row's id with the integer 1,
+// which this port reports as an error instead.
+func OneHot(ids *table.Column, idColumn string, labels []string, classes []string) (*table.Table, error) {
+	n := ids.Len()
+	if len(labels) != n {
+		return nil, fmt.Errorf("one-hot: %d labels for %d ids", len(labels), n)
+	}
+	pos := make(map[string]int, len(classes))
+	cols := []*table.Column{ids.Renamed(idColumn)}
+	for _, c := range classes {
+		if c == idColumn {
+			return nil, fmt.Errorf("one-hot: class %q is the id column", c)
+		}
+		if _, dup := pos[c]; dup {
+			return nil, fmt.Errorf("one-hot: duplicate class %q", c)
+		}
+		pos[c] = len(cols)
+		cols = append(cols, table.Ints(c, make([]int64, n)))
+	}
+	for i, l := range labels {
+		if l == idColumn {
+			return nil, fmt.Errorf("one-hot: label %q is the id column", l)
+		}
+		k, ok := pos[l]
+		if !ok {
+			f := make([]float64, n)
+			for j := range f {
+				f[j] = math.NaN()
+			}
+			k = len(cols)
+			pos[l] = k
+			cols = append(cols, table.Floats(l, f))
+		}
+		if c := cols[k]; c.Kind == table.Int64 {
+			c.Ints[i] = 1
+		} else {
+			c.Floats[i] = 1
+		}
+	}
+	return table.New(cols...)
+}
+
+// RowSumCheck is the row-sum check of the log-loss graders:
+// submission[classes].sum(axis=1) (pandas: NaN skipped) must be
+// numpy.isclose to 1 (default rtol=1e-5 with atol, so |s − 1| ≤ atol + 1e-5)
+// on every row, else an invalid submission. A text column makes pandas'
+// sum raise TypeError (a plain error). It returns the class columns as
+// float64 (NaN for missing cells, booleans 0/1), in classes order.
+//
+// The sum follows numpy's reduction order for the frame pandas builds: the
+// selected columns interleaved into one (rows × classes) array, summed
+// along the rows' class axis. Without missing cells that array is
+// column-major and each row is summed sequentially in classes order; with a
+// missing cell pandas sums a row-major copy with NaN set to 0, where
+// numpy's pairwise summation applies (float64 frames only: a bool column or
+// a [table.Column.Mixed] column of numbers makes the frame an object array,
+// summed sequentially by Python).
+func RowSumCheck(sub *table.Table, classes []string, atol float64) ([][]float64, error) {
+	cols := make([][]float64, len(classes))
+	anyNaN, object := false, false
+	for k, name := range classes {
+		c, ok := sub.Col(name)
+		if !ok {
+			return nil, fmt.Errorf("KeyError: '%s'", name)
+		}
+		if pandas.HasText(c) {
+			return nil, fmt.Errorf("unsupported operand type(s) for +: 'float' and 'str' (text in column %s)", name)
+		}
+		if c.Kind == table.Bool || c.Kind == table.BoolObject || c.Mixed != nil {
+			object = true
+		}
+		v, err := pandas.Floats(c)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range v {
+			if math.IsNaN(x) {
+				anyNaN = true
+			}
+		}
+		cols[k] = v
+	}
+	row := make([]float64, len(classes))
+	for i := 0; i < sub.Len(); i++ {
+		var s float64
+		if anyNaN && !object {
+			for k := range cols {
+				row[k] = cols[k][i]
+				if math.IsNaN(row[k]) {
+					row[k] = 0
+				}
+			}
+			s = metric.Sum(row)
+		} else {
+			for k := range cols {
+				if x := cols[k][i]; !math.IsNaN(x) {
+					s += x
+				}
+			}
+		}
+		if !pandas.IsClose(s, 1, 1e-5, atol) {
+			return nil, competition.Invalid("Submission rows must sum to 1 (row %d sums to %v)", i, s)
+		}
+	}
+	return cols, nil
+}

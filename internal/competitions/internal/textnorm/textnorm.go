@@ -1,0 +1,317 @@
+// Package textnorm is the shared prepare, grade and fake raw data of the
+// original's text-normalization-challenge-english-language and
+// text-normalization-challenge-russian-language competitions.
+//
+// The two Text Normalization Challenges (English and Russian) share their
+// prepare and grade code; only file names and fake vocabularies differ.
+// Specs: ../shared/spec/competitions/text-normalization-challenge-english-language.md
+// and ../shared/spec/competitions/text-normalization-challenge-russian-language.md.
+//
+// Quirks reproduced:
+//   - all three raw zips must exist and be valid (the original extracts them
+//     before anything else); only <lang>_train.csv is read, in place;
+//   - pandas NA parsing of the text columns: tokens such as "NA", "null",
+//     "None" (pandas ≥ 2.0), "nan" or "" become NaN and are written back as
+//     `""`; per-block (low_memory) dtype inference, so a block whose text
+//     column is all numeric is re-printed as numbers (package table);
+//   - the split is over distinct sentence ids in first-appearance order:
+//     train_test_split(test_size=0.1, random_state=0);
+//   - sentence ids are renumbered 0, 1, … per part in first-appearance order;
+//     answer ids are "<new sentence_id>_<token_id>";
+//   - every CSV is written with csv.QUOTE_NONNUMERIC (header quoted, ints
+//     bare, text and NaN quoted); the three public files are stored
+//     (ZIP_STORED) in one zip each and not left as plain files;
+//   - grading is prepare_for_accuracy_metric on (after, id) — ids sorted as
+//     strings — then str() of both `after` columns (NaN → "nan", a float
+//     parsed from a numeric block → "1.0") and exact-match accuracy, a
+//     Python float.
+package textnorm
+
+import (
+	"archive/zip"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
+	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/pyrand"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// columns are the asserted columns of the raw/new train file.
+var columns = []string{"sentence_id", "token_id", "class", "before", "after"}
+
+// Prepare prepares one language; lang is "en" or "ru". The zips
+// are checked in the order given (the order the original extracts them).
+func Prepare(ctx context.Context, d competition.Dirs, lang string, zipOrder []string) error {
+	for _, z := range zipOrder {
+		if err := zipfile.Check(filepath.Join(d.Raw, z)); err != nil {
+			return err
+		}
+	}
+	trainName := lang + "_train.csv"
+	src := filepath.Join(d.Raw, trainName+".zip")
+	df, err := zipfile.ReadCSV(src, trainName)
+	if err != nil {
+		return err
+	}
+	if got := df.Names(); strings.Join(got, ",") != strings.Join(columns, ",") {
+		return fmt.Errorf("%s: columns %v, want exactly %v", trainName, got, columns)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	sid, _ := df.Col("sentence_id")
+	tok, _ := df.Col("token_id")
+	n := df.Len()
+
+	// Distinct sentence ids in first-appearance order (Series.unique()).
+	key := make([]string, n)
+	first := map[string]int{} // id → position in unique
+	var unique []string
+	for i := 0; i < n; i++ {
+		if sid.IsNull(i) {
+			return fmt.Errorf("%s: row %d has no sentence_id", trainName, i+1)
+		}
+		k := sortKey(sid, i)
+		key[i] = k
+		if _, ok := first[k]; !ok {
+			first[k] = len(unique)
+			unique = append(unique, k)
+		}
+	}
+	_, testPos, err := pyrand.TrainTestSplit(len(unique), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
+	if err != nil {
+		return fmt.Errorf("splitting %d sentences: %w", len(unique), err)
+	}
+	isTest := make([]bool, len(unique))
+	for _, p := range testPos {
+		isTest[p] = true
+	}
+	// Rows of each part in file order, with renumbered sentence ids.
+	var trainRows, testRows []int
+	var trainSID, testSID []int64
+	renumTrain, renumTest := map[int]int64{}, map[int]int64{}
+	for i := 0; i < n; i++ {
+		u := first[key[i]]
+		rows, sids, renum := &trainRows, &trainSID, renumTrain
+		if isTest[u] {
+			rows, sids, renum = &testRows, &testSID, renumTest
+		}
+		v, ok := renum[u]
+		if !ok {
+			v = int64(len(renum))
+			renum[u] = v
+		}
+		*rows = append(*rows, i)
+		*sids = append(*sids, v)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	train := df.Take(trainRows)
+	train, err = train.With(table.Ints("sentence_id", trainSID))
+	if err != nil {
+		return err
+	}
+	answersAll := df.Take(testRows)
+	answersAll, err = answersAll.With(table.Ints("sentence_id", testSID))
+	if err != nil {
+		return err
+	}
+	newTest, err := answersAll.Select("sentence_id", "token_id", "before")
+	if err != nil {
+		return err
+	}
+	testTok := tok.Take(testRows)
+	ids := make([]string, len(testRows))
+	for i := range ids {
+		ids[i] = strconv.FormatInt(testSID[i], 10) + "_" + testTok.Str(i)
+	}
+	idCol := table.Strings("id", ids)
+	after, _ := answersAll.Col("after")
+	before, _ := answersAll.Col("before")
+	answers := table.MustNew(idCol, after)
+	sample := table.MustNew(idCol, before.Renamed("after"))
+	if len(trainRows)+len(testRows) != n {
+		return fmt.Errorf("split lost rows: %d + %d != %d", len(trainRows), len(testRows), n)
+	}
+
+	opt := table.WriteOptions{Quoting: table.QuoteNonNumeric}
+	for _, f := range []struct {
+		path string
+		t    *table.Table
+	}{
+		{filepath.Join(d.Private, "answers.csv"), answers},
+		{filepath.Join(d.Private, "sample_submission.csv"), sample},
+	} {
+		if err := table.WriteFile(f.path, f.t, opt); err != nil {
+			return fmt.Errorf("writing %s: %w", f.path, err)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		t    *table.Table
+	}{
+		{lang + "_train.csv", train},
+		{lang + "_test_2.csv", newTest},
+		{lang + "_sample_submission_2.csv", sample},
+	} {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		t := f.t
+		member := zipfile.Member{Name: f.name, Method: zip.Store, Write: func(w io.Writer) error { return t.WriteCSV(w, opt) }}
+		if err := zipfile.WriteMembers(filepath.Join(d.Public, f.name+".zip"), []zipfile.Member{member}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sortKey is a map key under which two sentence ids are the same
+// pandas value (numbers by value, text by content).
+func sortKey(c *table.Column, i int) string {
+	switch c.Kind {
+	case table.Int64:
+		return strconv.FormatInt(c.Ints[i], 10)
+	case table.String:
+		if c.Mixed == nil {
+			return "s" + c.Text[i]
+		}
+	}
+	if v, ok := c.Float(i); ok {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return "s" + c.Str(i)
+}
+
+// Grade is the shared grader: prepare_for_accuracy_metric(after,
+// id), str() of both `after` columns, exact-match accuracy.
+func Grade(sub, ans *table.Table) (competition.Score, error) {
+	ansAfter, ok1 := ans.Col("after")
+	ansID, ok2 := ans.Col("id")
+	if !ok1 || !ok2 {
+		return competition.Score{}, fmt.Errorf("answers must have columns %q and %q", "after", "id")
+	}
+	if sub.Len() != ans.Len() {
+		return competition.Score{}, competition.Invalid("Submission must have the same length as the answers (%d rows, expected %d).", sub.Len(), ans.Len())
+	}
+	subAfter, ok := sub.Col("after")
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission must have a `after` column")
+	}
+	subID, ok := sub.Col("id")
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission must have a `id` column")
+	}
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
+	if !match {
+		return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
+	}
+	yTrue := make([]string, len(ansIdx))
+	yPred := make([]string, len(subIdx))
+	for k := range ansIdx {
+		yTrue[k] = ansAfter.Str(ansIdx[k])
+		yPred[k] = subAfter.Str(subIdx[k])
+	}
+	acc, err := metric.AccuracyOf(yTrue, yPred)
+	if err != nil {
+		return competition.Score{}, err
+	}
+	return competition.Float(acc), nil
+}
+
+// Token is one fake token: class, before, after.
+type Token struct{ Class, Before, After string }
+
+// FakeRaw writes the three raw zips of one language: the train
+// file quoted as Kaggle's (string fields quoted, integer ids bare, header
+// quoted), with sentences drawn from vocab. Sentence ids are gapped and
+// shuffled, and one sentence's tokens are split in two runs, so the
+// first-appearance renumbering is exercised. Default 80 sentences.
+func FakeRaw(dir, lang string, opt competition.FakeOptions, vocab []Token) error {
+	r := synth.Rand(opt.Seed, "text-normalization-"+lang)
+	s := synth.Rows(opt.Rows, 80)
+	if s < 2 {
+		s = 2
+	}
+	ids := r.Perm(s * 7)[:s]
+	type row struct {
+		sid, tid int
+		tok      Token
+	}
+	var rows []row
+	for _, sid := range ids {
+		k := 2 + r.IntN(10)
+		for t := 0; t < k; t++ {
+			rows = append(rows, row{sid, t, synth.Pick(r, vocab)})
+		}
+	}
+	// Move the tail of the second sentence after the third one.
+	if s >= 3 {
+		var kept, moved []row
+		for _, x := range rows {
+			if x.sid == ids[1] && x.tid >= 1 {
+				moved = append(moved, x)
+			} else {
+				kept = append(kept, x)
+			}
+		}
+		last := 0 // the last row of the third sentence
+		for i, x := range kept {
+			if x.sid == ids[2] {
+				last = i
+			}
+		}
+		out := append(append(append([]row(nil), kept[:last+1]...), moved...), kept[last+1:]...)
+		rows = out
+	}
+	var train strings.Builder
+	train.WriteString(`"sentence_id","token_id","class","before","after"` + "\n")
+	for _, x := range rows {
+		fmt.Fprintf(&train, "%d,%d,%s,%s,%s\n", x.sid, x.tid, quote(x.tok.Class), quote(x.tok.Before), quote(x.tok.After))
+	}
+	var test, sample strings.Builder
+	test.WriteString(`"sentence_id","token_id","before"` + "\n")
+	sample.WriteString(`"id","after"` + "\n")
+	for sid := 0; sid < max(2, s/8); sid++ {
+		for t := 0; t < 3; t++ {
+			tok := synth.Pick(r, vocab)
+			fmt.Fprintf(&test, "%d,%d,%s\n", sid, t, quote(tok.Before))
+			fmt.Fprintf(&sample, "\"%d_%d\",%s\n", sid, t, quote(tok.Before))
+		}
+	}
+	for _, z := range []struct{ name, data string }{
+		{lang + "_train.csv", train.String()},
+		{lang + "_test_2.csv", test.String()},
+		{lang + "_sample_submission_2.csv", sample.String()},
+	} {
+		if err := synth.WriteZip(filepath.Join(dir, z.name+".zip"), []synth.ZipEntry{{Name: z.name, Data: []byte(z.data)}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quote quotes s for CSV with inner quotes doubled.
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// CommonTokens are tokens both languages' fakes use: punctuation,
+// pandas NA strings (which become NaN), numeric-looking tokens that stay text
+// because their blocks hold words, and tokens that need CSV quoting.
+var CommonTokens = []Token{
+	{"PUNCT", ".", "."}, {"PUNCT", ",", ","}, {"PUNCT", "\"", "\""}, {"PUNCT", "-", "-"},
+	{"PLAIN", "NA", "NA"}, {"PLAIN", "null", "null"}, {"PLAIN", "None", "None"},
+	{"PLAIN", "nan", "nan"}, {"PLAIN", "N/A", "N/A"}, {"PLAIN", "", ""},
+	{"VERBATIM", "#NA", "#NA"}, {"PLAIN", "True", "True"},
+	{"DIGIT", "7", "7"}, {"CARDINAL", "12", "12"}, {"DECIMAL", "3.50", "3.50"},
+	{"LETTERS", "\"Q\"", "\"Q\""}, {"PLAIN", "a,b", "a,b"},
+}
