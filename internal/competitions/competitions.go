@@ -11,12 +11,20 @@ import (
 	"sort"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/freesound_audio_tagging_2019"
+	"github.com/mlebench/mlebench/internal/competitions/h_and_m_personalized_fashion_recommendations"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
+	"github.com/mlebench/mlebench/internal/competitions/tensorflow2_question_answering"
+	"github.com/mlebench/mlebench/internal/competitions/tensorflow_speech_recognition_challenge"
 )
 
 // list holds the competitions implemented in their own packages.
 var list = []*competition.Impl{
+	freesound_audio_tagging_2019.Competition,
+	h_and_m_personalized_fashion_recommendations.Competition,
 	spaceship_titanic.Competition,
+	tensorflow2_question_answering.Competition,
+	tensorflow_speech_recognition_challenge.Competition,
 }
 
 // All returns every implementation, sorted by id.

@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -17,12 +16,11 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
-
-func ptr(v float64) *float64 { return &v }
 
 // TestConformance runs the shared suite on the seed-0 fake raw data and
 // compares every prepared file with testdata/golden_md5.json, written by
@@ -30,7 +28,7 @@ func ptr(v float64) *float64 { return &v }
 // The sample submission (all zeros) scores Σ|P|²/(80·Σ|P|).
 func TestConformance(t *testing.T) {
 	p := competitiontest.Run(t, Competition, competitiontest.Options{
-		GoldScore: ptr(1),
+		GoldScore: comptest.Ptr(1),
 		GoldenMD5: filepath.Join("testdata", "golden_md5.json"),
 	})
 	answers, err := table.ReadFile(p.Paths.Answers, table.ReadOptions{})
@@ -99,73 +97,34 @@ func TestFakeRawWAV(t *testing.T) {
 	}
 }
 
-// gradeCase is one entry of testdata/grade/cases.json (reference_grade.py).
-type gradeCase struct {
-	Outcome string   `json:"outcome"`
-	Score   *float64 `json:"score"`
-}
-
 // TestGradeReference grades every case of testdata/grade against the
 // outcome and score scikit-learn gave (reference_grade.py).
 func TestGradeReference(t *testing.T) {
+	comptest.RunGradeCases(t, Competition, filepath.Join("testdata", "grade"), competition.NumpyFloat64)
+}
+
+func safeGrade(sub, answers *table.Table) (competition.Score, error) {
+	return comptest.SafeGrade(Competition, sub, answers)
+}
+
+// TestGradeMutations: the shared mutations of a valid submission and
+// random damage never panic; structural damage never scores.
+func TestGradeMutations(t *testing.T) {
 	dir := filepath.Join("testdata", "grade")
-	b, err := os.ReadFile(filepath.Join(dir, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases map[string]gradeCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
 	answers, err := grade.LoadAnswers(Competition, filepath.Join(dir, "answers.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range cases {
-		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join(dir, name+".csv"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkOutcome(t, sub, answers, want)
-		})
+	valid, err := grade.ReadSubmission(filepath.Join(dir, "random.csv"))
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func checkOutcome(t *testing.T, sub, answers *table.Table, want gradeCase) {
-	t.Helper()
-	s, err := safeGrade(sub, answers)
-	switch want.Outcome {
-	case "valid":
-		if err != nil {
-			t.Fatalf("grade error %v, want a score", err)
-		}
-		if s.Kind != competition.NumpyFloat64 {
-			t.Errorf("score kind %v, want numpy float64", s.Kind)
-		}
-		if want.Score != nil && math.Abs(s.Value-*want.Score) > 1e-9 {
-			t.Errorf("score %.17g, want %.17g", s.Value, *want.Score)
-		}
-	case "invalid":
-		if !errors.Is(err, competition.ErrInvalidSubmission) {
-			t.Fatalf("got (%v, %v), want an invalid submission", s, err)
-		}
-	case "error":
-		if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
-			t.Fatalf("got (%v, %v), want an error that is not an invalid submission", s, err)
-		}
-	default:
-		t.Fatalf("unknown outcome %q", want.Outcome)
+	comptest.Malformed(t, Competition, valid, answers, "fname", classes...)
+	text, err := os.ReadFile(filepath.Join(dir, "random.csv"))
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func safeGrade(sub, answers *table.Table) (s competition.Score, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("PANIC: %v", r)
-		}
-	}()
-	return Grade(sub, answers)
+	comptest.FuzzNoPanic(t, Competition, answers, string(text), competition.NumpyFloat64)
 }
 
 // TestGradeMalformed: damaged submissions never panic and never score.

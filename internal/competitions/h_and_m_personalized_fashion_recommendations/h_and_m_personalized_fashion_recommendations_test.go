@@ -2,10 +2,7 @@ package h_and_m_personalized_fashion_recommendations
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,11 +10,10 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
-
-func ptr(v float64) *float64 { return &v }
 
 // TestConformance runs the shared suite on the seed-0 fake raw data and
 // compares every prepared file (images included) with
@@ -26,7 +22,7 @@ func ptr(v float64) *float64 { return &v }
 // below 1 because of repeat purchases.
 func TestConformance(t *testing.T) {
 	p := competitiontest.Run(t, Competition, competitiontest.Options{
-		SampleScore: ptr(0),
+		SampleScore: comptest.Ptr(0),
 		GoldenMD5:   filepath.Join("testdata", "golden_md5.json"),
 	})
 	out := competitiontest.Grade(t, Competition, p.Paths.Answers, p.Paths.Answers)
@@ -121,65 +117,14 @@ func TestPrepareNeedsImages(t *testing.T) {
 	}
 }
 
-type gradeCase struct {
-	Outcome string   `json:"outcome"`
-	Score   *float64 `json:"score"`
-}
-
 // TestGradeReference grades every case of testdata/grade against the
 // outcome and score of reference_grade.py.
 func TestGradeReference(t *testing.T) {
-	dir := filepath.Join("testdata", "grade")
-	b, err := os.ReadFile(filepath.Join(dir, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases map[string]gradeCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
-	answers, err := grade.LoadAnswers(Competition, filepath.Join(dir, "answers.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range cases {
-		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join(dir, name+".csv"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := safeGrade(sub, answers)
-			switch want.Outcome {
-			case "valid":
-				if err != nil {
-					t.Fatalf("grade error %v, want a score", err)
-				}
-				if s.Kind != competition.NumpyFloat64 {
-					t.Errorf("score kind %v, want numpy float64", s.Kind)
-				}
-				if math.Abs(s.Value-*want.Score) > 1e-9 {
-					t.Errorf("score %.17g, want %.17g", s.Value, *want.Score)
-				}
-			case "invalid":
-				if !errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("got (%v, %v), want an invalid submission", s, err)
-				}
-			default:
-				if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("got (%v, %v), want an error that is not an invalid submission", s, err)
-				}
-			}
-		})
-	}
+	comptest.RunGradeCases(t, Competition, filepath.Join("testdata", "grade"), competition.NumpyFloat64)
 }
 
-func safeGrade(sub, answers *table.Table) (s competition.Score, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("PANIC: %v", r)
-		}
-	}()
-	return Grade(sub, answers)
+func safeGrade(sub, answers *table.Table) (competition.Score, error) {
+	return comptest.SafeGrade(Competition, sub, answers)
 }
 
 // TestGradeMalformed: odd submissions never panic; those without a valid
@@ -205,6 +150,11 @@ func TestGradeMalformed(t *testing.T) {
 			}
 		})
 	}
+	valid, err := os.ReadFile(filepath.Join("testdata", "grade", "random_all_customers.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comptest.FuzzNoPanic(t, Competition, answers, string(valid), competition.NumpyFloat64)
 }
 
 // TestPrepareCancel: a cancelled context stops the passes.

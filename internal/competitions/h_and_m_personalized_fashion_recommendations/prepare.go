@@ -271,7 +271,14 @@ func appendNumber(dst []byte, s string, isFloat bool) []byte {
 
 // appendText appends a text cell with Python csv's QUOTE_MINIMAL.
 func appendText(dst []byte, s string) []byte {
-	if !strings.ContainsAny(s, ",\"\n\r") {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
+			plain = false
+			break
+		}
+	}
+	if plain {
 		return append(dst, s...)
 	}
 	dst = append(dst, '"')
@@ -290,7 +297,10 @@ const (
 // parseInt is pandas' integer cell grammar: optional surrounding ASCII
 // whitespace, an optional sign, decimal digits, within int64.
 func parseInt(s string) (int64, intStatus) {
-	t := strings.Trim(s, " \t\n\v\f\r")
+	t := s
+	if len(t) > 0 && (isSpace(t[0]) || isSpace(t[len(t)-1])) {
+		t = strings.Trim(t, " \t\n\v\f\r")
+	}
 	if t == "" {
 		return 0, intInvalid
 	}
@@ -319,6 +329,10 @@ func parseInt(s string) (int64, intStatus) {
 		return int64(-u), intOK
 	}
 	return int64(u), intOK
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // parseDate parses a YYYY-MM-DD date to days since 1970-01-01; ok is false

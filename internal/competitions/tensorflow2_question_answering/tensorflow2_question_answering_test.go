@@ -13,18 +13,17 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
 )
-
-func ptr(v float64) *float64 { return &v }
 
 // TestConformance runs the shared suite on the seed-0 fake raw data and
 // compares every prepared file with testdata/golden_md5.json from
 // testdata/reference_prepare.py (pandas read_json/to_json, scikit-learn).
 func TestConformance(t *testing.T) {
 	competitiontest.Run(t, Competition, competitiontest.Options{
-		GoldScore: ptr(1),
+		GoldScore: comptest.Ptr(1),
 		GoldenMD5: filepath.Join("testdata", "golden_md5.json"),
 	})
 }
@@ -144,11 +143,6 @@ func TestPrepareCancel(t *testing.T) {
 	}
 }
 
-type gradeCase struct {
-	Outcome string   `json:"outcome"`
-	Score   *float64 `json:"score"`
-}
-
 // TestGradeReference grades every case of testdata/grade against the
 // outcome and score of reference_grade.py.
 func TestGradeReference(t *testing.T) {
@@ -157,7 +151,7 @@ func TestGradeReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases map[string]gradeCase
+	var cases map[string]comptest.GradeCase
 	if err := json.Unmarshal(b, &cases); err != nil {
 		t.Fatal(err)
 	}
@@ -196,13 +190,8 @@ func TestGradeReference(t *testing.T) {
 	}
 }
 
-func safeGrade(sub, answers *table.Table) (s competition.Score, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("PANIC: %v", r)
-		}
-	}()
-	return Grade(sub, answers)
+func safeGrade(sub, answers *table.Table) (competition.Score, error) {
+	return comptest.SafeGrade(Competition, sub, answers)
 }
 
 // TestPyInt: Python int() on ASCII text.
@@ -253,4 +242,5 @@ func TestGradeMalformed(t *testing.T) {
 			}
 		})
 	}
+	comptest.FuzzNoPanic(t, Competition, answers, string(gold), competition.NumpyFloat64)
 }

@@ -5,9 +5,6 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,11 +14,9 @@ import (
 	"github.com/mlebench/mlebench/internal/archive"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
-	"github.com/mlebench/mlebench/internal/table"
 )
-
-func ptr(v float64) *float64 { return &v }
 
 // TestConformance runs the shared suite on the seed-0 fake raw data and
 // compares the CSVs (testdata/golden_md5.json) and a listing of every audio
@@ -29,8 +24,8 @@ func ptr(v float64) *float64 { return &v }
 // testdata/reference_prepare.py.
 func TestConformance(t *testing.T) {
 	p := competitiontest.Run(t, Competition, competitiontest.Options{
-		SampleScore:   ptr(0),
-		GoldScore:     ptr(1),
+		SampleScore:   comptest.Ptr(0),
+		GoldScore:     comptest.Ptr(1),
 		GoldenMD5:     filepath.Join("testdata", "golden_md5.json"),
 		GoldenExclude: []string{"public/train/", "public/test/"},
 	})
@@ -202,94 +197,24 @@ func TestPrepareErrors(t *testing.T) {
 	}
 }
 
-type gradeCase struct {
-	Outcome string   `json:"outcome"`
-	Score   *float64 `json:"score"`
-}
-
 // TestGradeReference grades every case of testdata/grade against the
 // outcome and score of reference_grade.py.
 func TestGradeReference(t *testing.T) {
-	dir := filepath.Join("testdata", "grade")
-	b, err := os.ReadFile(filepath.Join(dir, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases map[string]gradeCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
-	answers, err := grade.LoadAnswers(Competition, filepath.Join(dir, "answers.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range cases {
-		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join(dir, name+".csv"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := safeGrade(sub, answers)
-			switch want.Outcome {
-			case "valid":
-				if err != nil {
-					t.Fatalf("grade error %v, want a score", err)
-				}
-				if s.Kind != competition.PyFloat {
-					t.Errorf("score kind %v, want a Python float", s.Kind)
-				}
-				if math.Abs(s.Value-*want.Score) > 1e-9 {
-					t.Errorf("score %.17g, want %.17g", s.Value, *want.Score)
-				}
-			case "invalid":
-				if !errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("got (%v, %v), want an invalid submission", s, err)
-				}
-			default:
-				if err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
-					t.Fatalf("got (%v, %v), want an error that is not an invalid submission", s, err)
-				}
-			}
-		})
-	}
+	comptest.RunGradeCases(t, Competition, filepath.Join("testdata", "grade"), competition.PyFloat)
 }
 
-func safeGrade(sub, answers *table.Table) (s competition.Score, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("PANIC: %v", r)
-		}
-	}()
-	return Grade(sub, answers)
-}
-
-// TestGradeMalformed: damaged submissions never panic and never score.
+// TestGradeMalformed: damaged submissions never panic; structural damage
+// never scores.
 func TestGradeMalformed(t *testing.T) {
-	dir := filepath.Join("testdata", "grade")
-	answers, err := grade.LoadAnswers(Competition, filepath.Join(dir, "answers.csv"))
+	answers := filepath.Join("testdata", "grade", "answers.csv")
+	comptest.MalformedFromAnswers(t, Competition, answers, "fname", "label")
+	valid, err := os.ReadFile(filepath.Join("testdata", "grade", "random.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	valid, err := os.ReadFile(filepath.Join(dir, "random.csv"))
+	loaded, err := grade.LoadAnswers(Competition, answers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(string(valid), "\n"), "\n")
-	for name, text := range map[string]string{
-		"missing_fname":  strings.Replace(string(valid), lines[4], ","+strings.SplitN(lines[4], ",", 2)[1], 1),
-		"header_only":    lines[0] + "\n",
-		"only_fname":     "fname\nclip_00000000.wav\n",
-		"swapped_values": strings.Replace(string(valid), "clip_00000001.wav", "yes", 1),
-		"bool_labels":    "fname,label\n" + strings.Repeat("clip_00000000.wav,True\n", 50),
-	} {
-		t.Run(name, func(t *testing.T) {
-			sub, err := table.ReadBytes([]byte(text), table.ReadOptions{})
-			if err != nil {
-				return
-			}
-			if s, err := safeGrade(sub, answers); err == nil || strings.HasPrefix(err.Error(), "PANIC") {
-				t.Errorf("got (%v, %v), want no score and no panic", s, err)
-			}
-		})
-	}
+	comptest.FuzzNoPanic(t, Competition, loaded, string(valid), competition.PyFloat)
 }
