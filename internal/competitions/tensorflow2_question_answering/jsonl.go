@@ -21,12 +21,16 @@ import (
 // maxDepth bounds nesting, as a guard against hostile input.
 const maxDepth = 200
 
-// field is one top-level member of an object: its key and its value
-// re-encoded.
+// field is one member of an object: its key and its value, both
+// re-encoded (the key with its quotes). The encoding is one-to-one, so
+// encoded keys compare as the decoded ones do.
 type field struct {
 	key string
 	enc []byte
 }
+
+// encodedKey returns the re-encoded form of a key, as [field.key] holds it.
+func encodedKey(k string) string { return string(appendString(nil, []byte(k))) }
 
 // parser reads one JSON text.
 type parser struct {
@@ -113,7 +117,7 @@ func (p *parser) key() (string, error) {
 		return "", p.errorf("expected ':'")
 	}
 	p.pos++
-	return string(enc), nil
+	return string(enc), nil // encoded, quotes included
 }
 
 // value appends the re-encoded value at p.pos to dst.
@@ -156,11 +160,7 @@ func (p *parser) value(dst []byte, depth int) ([]byte, error) {
 			return nil, p.errorf("expected ',' or ']'")
 		}
 	case c == '"':
-		dec, err := p.str(nil)
-		if err != nil {
-			return nil, err
-		}
-		return appendString(dst, dec), nil
+		return p.str(dst)
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range []string{"true", "false", "null"} {
 			if len(p.src)-p.pos >= len(lit) && string(p.src[p.pos:p.pos+len(lit)]) == lit {
@@ -219,7 +219,7 @@ func (p *parser) object(dst []byte, depth int) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, []byte(f.key))
+		dst = append(dst, f.key...)
 		dst = append(dst, ':')
 		dst = append(dst, f.enc...)
 	}
@@ -252,12 +252,19 @@ func (p *parser) number(dst []byte) ([]byte, error) {
 	return nil, p.errorf("Value is too big! (%s)", text)
 }
 
-// str decodes the string literal at p.pos to UTF-8. A \u escape of a lone
-// surrogate is refused (pandas' ujson silently drops it; no such string
-// occurs in the data).
+// str appends the string literal at p.pos re-encoded (see [appendString]),
+// in one pass. A \u escape of a lone surrogate is refused (pandas' ujson
+// silently drops it; no such string occurs in the data).
 func (p *parser) str(dst []byte) ([]byte, error) {
 	p.pos++ // opening quote
+	dst = append(dst, '"')
 	for {
+		// Copy a run of bytes that need no escaping in one go.
+		start := p.pos
+		for p.pos < len(p.src) && plainASCII[p.src[p.pos]] {
+			p.pos++
+		}
+		dst = append(dst, p.src[start:p.pos]...)
 		if p.pos >= len(p.src) {
 			return nil, p.errorf("unterminated string")
 		}
@@ -265,7 +272,7 @@ func (p *parser) str(dst []byte) ([]byte, error) {
 		switch {
 		case c == '"':
 			p.pos++
-			return dst, nil
+			return append(dst, '"'), nil
 		case c == '\\':
 			if p.pos+1 >= len(p.src) {
 				return nil, p.errorf("unterminated string")
@@ -274,56 +281,68 @@ func (p *parser) str(dst []byte) ([]byte, error) {
 			p.pos += 2
 			switch e {
 			case '"', '\\', '/':
-				dst = append(dst, e)
+				dst = appendASCII(dst, e)
 			case 'b':
-				dst = append(dst, '\b')
+				dst = append(dst, `\b`...)
 			case 'f':
-				dst = append(dst, '\f')
+				dst = append(dst, `\f`...)
 			case 'n':
-				dst = append(dst, '\n')
+				dst = append(dst, `\n`...)
 			case 'r':
-				dst = append(dst, '\r')
+				dst = append(dst, `\r`...)
 			case 't':
-				dst = append(dst, '\t')
+				dst = append(dst, `\t`...)
 			case 'u':
 				u, ok := p.hex4()
 				if !ok {
 					return nil, p.errorf("invalid \\u escape")
 				}
-				if u >= 0xd800 && u < 0xdc00 {
+				switch {
+				case u < utf8.RuneSelf:
+					dst = appendASCII(dst, byte(u))
+				case u >= 0xd800 && u < 0xdc00:
 					// A high surrogate must be followed by a low one.
 					if p.pos+1 < len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
 						p.pos += 2
 						lo, ok := p.hex4()
 						if ok && lo >= 0xdc00 && lo < 0xe000 {
-							dst = utf8.AppendRune(dst, 0x10000+(rune(u)-0xd800)<<10+(rune(lo)-0xdc00))
+							dst = appendU(appendU(dst, u), lo)
 							continue
 						}
 					}
 					return nil, p.errorf("lone surrogate in a string (unsupported)")
-				}
-				if u >= 0xdc00 && u < 0xe000 {
+				case u >= 0xdc00 && u < 0xe000:
 					return nil, p.errorf("lone surrogate in a string (unsupported)")
+				default:
+					dst = appendU(dst, u)
 				}
-				dst = utf8.AppendRune(dst, rune(u))
 			default:
 				return nil, p.errorf("invalid escape \\%c", e)
 			}
 		case c < 0x20:
 			return nil, p.errorf("control character in a string")
 		case c < utf8.RuneSelf:
-			dst = append(dst, c)
+			dst = appendASCII(dst, c) // '/' or DEL
 			p.pos++
 		default:
 			r, size := utf8.DecodeRune(p.src[p.pos:])
 			if r == utf8.RuneError && size <= 1 {
 				return nil, p.errorf("invalid UTF-8")
 			}
-			dst = append(dst, p.src[p.pos:p.pos+size]...)
+			dst = appendRune(dst, r)
 			p.pos += size
 		}
 	}
 }
+
+// plainASCII marks the bytes a string holds unchanged: printable ASCII
+// other than '"', '\\' and '/'.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '/'
+	}
+	return t
+}()
 
 func (p *parser) hex4() (uint16, bool) {
 	if p.pos+4 > len(p.src) {
@@ -343,46 +362,53 @@ const hexDigits = "0123456789abcdef"
 func appendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
+		if c := s[i]; c < utf8.RuneSelf {
+			dst = appendASCII(dst, c)
 			i++
-			switch c {
-			case '"':
-				dst = append(dst, `\"`...)
-			case '\\':
-				dst = append(dst, `\\`...)
-			case '/':
-				dst = append(dst, `\/`...)
-			case '\b':
-				dst = append(dst, `\b`...)
-			case '\f':
-				dst = append(dst, `\f`...)
-			case '\n':
-				dst = append(dst, `\n`...)
-			case '\r':
-				dst = append(dst, `\r`...)
-			case '\t':
-				dst = append(dst, `\t`...)
-			default:
-				if c < 0x20 {
-					dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
-				} else {
-					dst = append(dst, c)
-				}
-			}
 			continue
 		}
 		r, size := utf8.DecodeRune(s[i:])
 		i += size
-		if r >= 0x10000 {
-			r -= 0x10000
-			dst = appendU(dst, 0xd800+uint16(r>>10))
-			dst = appendU(dst, 0xdc00+uint16(r&0x3ff))
-		} else {
-			dst = appendU(dst, uint16(r))
-		}
+		dst = appendRune(dst, r)
 	}
 	return append(dst, '"')
+}
+
+// appendASCII appends one ASCII character of a string.
+func appendASCII(dst []byte, c byte) []byte {
+	switch c {
+	case '"':
+		return append(dst, `\"`...)
+	case '\\':
+		return append(dst, `\\`...)
+	case '/':
+		return append(dst, `\/`...)
+	case '\b':
+		return append(dst, `\b`...)
+	case '\f':
+		return append(dst, `\f`...)
+	case '\n':
+		return append(dst, `\n`...)
+	case '\r':
+		return append(dst, `\r`...)
+	case '\t':
+		return append(dst, `\t`...)
+	}
+	if c < 0x20 {
+		return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+	}
+	return append(dst, c)
+}
+
+// appendRune appends a non-ASCII character as \uxxxx (a surrogate pair
+// above U+FFFF).
+func appendRune(dst []byte, r rune) []byte {
+	if r >= 0x10000 {
+		r -= 0x10000
+		dst = appendU(dst, 0xd800+uint16(r>>10))
+		return appendU(dst, 0xdc00+uint16(r&0x3ff))
+	}
+	return appendU(dst, uint16(r))
 }
 
 func appendU(dst []byte, u uint16) []byte {

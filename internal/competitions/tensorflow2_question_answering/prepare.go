@@ -25,16 +25,32 @@ const chunkLines = 1000
 // testKeys are the columns of public/simplified-nq-test.jsonl, in order.
 var testKeys = []string{"example_id", "question_text", "document_text", "long_answer_candidates"}
 
-// chunk is one read_json chunk: its lines and, once processed, its outputs.
+// chunk is one read_json chunk: its lines and, once processed, its rows
+// and split.
 type chunk struct {
 	first int // 1-based line number of its first line
 	lines [][]byte
 
-	train, test, testView []byte
-	gold                  [][2]string // (id, prediction) rows
-	err                   error
-	done                  chan struct{}
+	rows              []row
+	columns           []string // encoded keys, in order of first appearance
+	trainIdx, testIdx []int
+	gold              [][2]string // (id, prediction) rows
+	err               error
+	done              chan struct{}
 }
+
+// encoded keys of the columns the code looks at.
+var (
+	keyExampleID   = encodedKey("example_id")
+	keyAnnotations = encodedKey("annotations")
+	testColumns    = func() []string {
+		out := make([]string, len(testKeys))
+		for i, k := range testKeys {
+			out[i] = encodedKey(k)
+		}
+		return out
+	}()
+)
 
 // Prepare splits raw/simplified-nq-train.jsonl chunk by chunk.
 func Prepare(ctx context.Context, d competition.Dirs) error {
@@ -45,6 +61,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}
 	defer in.Close()
 	outs := make([]*os.File, 3)
+	bufs := make([]*bufio.Writer, 3)
 	for i, p := range []string{
 		filepath.Join(d.Public, "simplified-nq-train.jsonl"),
 		filepath.Join(d.Private, "test.jsonl"),
@@ -56,6 +73,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		defer f.Close()
 		outs[i] = f
+		bufs[i] = bufio.NewWriterSize(f, 1<<20)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -107,12 +125,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			cancel()
 			continue
 		}
-		for i, b := range [][]byte{c.train, c.test, c.testView} {
-			if _, err := outs[i].Write(b); err != nil {
-				firstErr = fmt.Errorf("writing %s: %w", outs[i].Name(), err)
-				cancel()
-			}
+		if err := c.write(bufs); err != nil {
+			firstErr = err
+			cancel()
 		}
+		c.rows = nil
 		gold = append(gold, c.gold...)
 	}
 	wg.Wait()
@@ -125,7 +142,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for _, f := range outs {
+	for i, f := range outs {
+		if err := bufs[i].Flush(); err != nil {
+			return fmt.Errorf("writing %s: %w", f.Name(), err)
+		}
 		if err := f.Close(); err != nil {
 			return err
 		}
@@ -184,62 +204,78 @@ type row struct {
 	exampleID string
 }
 
-// process re-encodes the chunk's rows and splits them.
+// process parses the chunk's rows (releasing each line once parsed),
+// splits them and builds the gold rows.
 func (c *chunk) process() error {
-	rows := make([]row, len(c.lines))
-	var columns []string
+	c.rows = make([]row, len(c.lines))
 	seen := map[string]bool{}
 	for i, l := range c.lines {
 		fields, err := topObject(l)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", c.first+i, err)
 		}
-		rows[i].fields = fields
+		c.lines[i] = nil
+		c.rows[i].fields = fields
 		for _, f := range fields {
 			if !seen[f.key] {
 				seen[f.key] = true
-				columns = append(columns, f.key)
+				c.columns = append(c.columns, f.key)
 			}
-			if f.key == "example_id" {
+			if f.key == keyExampleID {
 				v, err := strconv.ParseInt(string(f.enc), 10, 64)
 				if err != nil {
 					return fmt.Errorf("line %d: example_id %s is not a 64-bit integer (unsupported)", c.first+i, f.enc)
 				}
-				rows[i].exampleID = strconv.FormatInt(v, 10)
+				c.rows[i].exampleID = strconv.FormatInt(v, 10)
 			}
 		}
 	}
-	for i := range rows {
-		if rows[i].exampleID == "" {
+	c.lines = nil
+	for i := range c.rows {
+		if c.rows[i].exampleID == "" {
 			return fmt.Errorf("line %d: no example_id (unsupported: pandas would make the column float)", c.first+i)
 		}
 	}
-	for _, k := range testKeys {
-		if !seen[k] {
-			return fmt.Errorf("no %q key in the chunk", k)
+	for k, enc := range testColumns {
+		if !seen[enc] {
+			return fmt.Errorf("no %q key in the chunk", testKeys[k])
 		}
 	}
-	trainIdx, testIdx, err := pyrand.TrainTestSplit(len(rows), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
+	var err error
+	c.trainIdx, c.testIdx, err = pyrand.TrainTestSplit(len(c.rows), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
 	if err != nil {
-		return fmt.Errorf("splitting %d rows: %w", len(rows), err)
+		return fmt.Errorf("splitting %d rows: %w", len(c.rows), err)
 	}
-	for _, i := range trainIdx {
-		c.train = rows[i].appendJSON(c.train, columns)
-	}
-	for _, i := range testIdx {
-		c.test = rows[i].appendJSON(c.test, columns)
-		c.testView = rows[i].appendJSON(c.testView, testKeys)
-		short, long, err := goldAnswers(rows[i].value("annotations"))
+	for _, i := range c.testIdx {
+		r := &c.rows[i]
+		short, long, err := goldAnswers(r.value(keyAnnotations))
 		if err != nil {
-			return fmt.Errorf("example %s: %w", rows[i].exampleID, err)
+			return fmt.Errorf("example %s: %w", r.exampleID, err)
 		}
-		c.gold = append(c.gold, [2]string{rows[i].exampleID + "_short", short}, [2]string{rows[i].exampleID + "_long", long})
+		c.gold = append(c.gold, [2]string{r.exampleID + "_short", short}, [2]string{r.exampleID + "_long", long})
 	}
-	c.lines = nil
 	return nil
 }
 
-// value returns the re-encoded value of key, nil when absent.
+// write appends the chunk's train rows, test rows and public test view to
+// the three outputs.
+func (c *chunk) write(outs []*bufio.Writer) error {
+	var line []byte
+	for k, part := range []struct {
+		idx     []int
+		columns []string
+	}{{c.trainIdx, c.columns}, {c.testIdx, c.columns}, {c.testIdx, testColumns}} {
+		for _, i := range part.idx {
+			line = c.rows[i].appendJSON(line[:0], part.columns)
+			if _, err := outs[k].Write(line); err != nil {
+				return fmt.Errorf("writing the outputs: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// value returns the re-encoded value of the encoded key, nil when absent.
 func (r *row) value(key string) []byte {
 	for _, f := range r.fields {
 		if f.key == key {
@@ -250,17 +286,17 @@ func (r *row) value(key string) []byte {
 }
 
 // appendJSON appends the row as one to_json line with the given columns
-// (null for a column the row lacks; example_id as a string).
+// (encoded keys; null for a column the row lacks; example_id as a string).
 func (r *row) appendJSON(dst []byte, columns []string) []byte {
 	dst = append(dst, '{')
 	for i, k := range columns {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, []byte(k))
+		dst = append(dst, k...)
 		dst = append(dst, ':')
 		switch v := r.value(k); {
-		case k == "example_id":
+		case k == keyExampleID:
 			dst = appendString(dst, []byte(r.exampleID))
 		case v == nil:
 			dst = append(dst, "null"...)
