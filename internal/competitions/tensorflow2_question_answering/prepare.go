@@ -80,7 +80,9 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
 	jobs := make(chan *chunk)
-	pending := make(chan *chunk, workers)
+	// In flight: the chunk being written, one waiting (both being re-encoded
+	// when there are two workers) and the one being read.
+	pending := make(chan *chunk, max(1, workers-1))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
