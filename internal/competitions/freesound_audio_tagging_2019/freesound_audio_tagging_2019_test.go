@@ -328,3 +328,16 @@ func TestFetchMeta(t *testing.T) {
 		t.Errorf("offline copy %q", b)
 	}
 }
+
+// TestVocabulary: 80 distinct class names in code-point order, as the spec
+// states for the original's vocabulary.py.
+func TestVocabulary(t *testing.T) {
+	if len(classes) != 80 {
+		t.Fatalf("%d classes", len(classes))
+	}
+	for i := 1; i < len(classes); i++ {
+		if classes[i-1] >= classes[i] {
+			t.Errorf("classes[%d] %q is not after %q", i, classes[i], classes[i-1])
+		}
+	}
+}
