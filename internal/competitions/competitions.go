@@ -8,34 +8,131 @@
 package competitions
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/aerial_cactus_identification"
+	"github.com/mlebench/mlebench/internal/competitions/ai4code"
+	"github.com/mlebench/mlebench/internal/competitions/aptos2019_blindness_detection"
+	"github.com/mlebench/mlebench/internal/competitions/billion_word_imputation"
+	"github.com/mlebench/mlebench/internal/competitions/cassava_leaf_disease_classification"
+	"github.com/mlebench/mlebench/internal/competitions/chaii_hindi_and_tamil_question_answering"
+	"github.com/mlebench/mlebench/internal/competitions/champs_scalar_coupling"
+	"github.com/mlebench/mlebench/internal/competitions/denoising_dirty_documents"
+	"github.com/mlebench/mlebench/internal/competitions/detecting_insults_in_social_commentary"
+	"github.com/mlebench/mlebench/internal/competitions/dog_breed_identification"
+	"github.com/mlebench/mlebench/internal/competitions/dogs_vs_cats_redux_kernels_edition"
+	"github.com/mlebench/mlebench/internal/competitions/facebook_recruiting_iii_keyword_extraction"
 	"github.com/mlebench/mlebench/internal/competitions/freesound_audio_tagging_2019"
+	"github.com/mlebench/mlebench/internal/competitions/google_quest_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/h_and_m_personalized_fashion_recommendations"
+	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
+	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
+	"github.com/mlebench/mlebench/internal/competitions/imet_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/invasive_species_monitoring"
+	"github.com/mlebench/mlebench/internal/competitions/iwildcam_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/jigsaw_toxic_comment_classification_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/jigsaw_unintended_bias_in_toxicity_classification"
+	"github.com/mlebench/mlebench/internal/competitions/leaf_classification"
+	"github.com/mlebench/mlebench/internal/competitions/learning_agency_lab_automated_essay_scoring_2"
+	"github.com/mlebench/mlebench/internal/competitions/lmsys_chatbot_arena"
+	"github.com/mlebench/mlebench/internal/competitions/ml2021spring_hw2"
+	"github.com/mlebench/mlebench/internal/competitions/mlsp_2013_birds"
+	"github.com/mlebench/mlebench/internal/competitions/movie_review_sentiment_analysis_kernels_only"
+	"github.com/mlebench/mlebench/internal/competitions/new_york_city_taxi_fare_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/nomad2018_predict_transparent_conductors"
+	"github.com/mlebench/mlebench/internal/competitions/osic_pulmonary_fibrosis_progression"
+	"github.com/mlebench/mlebench/internal/competitions/paddy_disease_classification"
+	"github.com/mlebench/mlebench/internal/competitions/petfinder_pawpularity_score"
+	"github.com/mlebench/mlebench/internal/competitions/plant_pathology_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/plant_pathology_2021_fgvc8"
+	"github.com/mlebench/mlebench/internal/competitions/plant_seedlings_classification"
+	"github.com/mlebench/mlebench/internal/competitions/playground_series_s3e18"
+	"github.com/mlebench/mlebench/internal/competitions/random_acts_of_pizza"
+	"github.com/mlebench/mlebench/internal/competitions/ranzcr_clip_catheter_line_classification"
+	"github.com/mlebench/mlebench/internal/competitions/seti_breakthrough_listen"
+	"github.com/mlebench/mlebench/internal/competitions/siim_isic_melanoma_classification"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
+	"github.com/mlebench/mlebench/internal/competitions/spooky_author_identification"
+	"github.com/mlebench/mlebench/internal/competitions/statoil_iceberg_classifier_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_dec_2021"
+	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_may_2022"
 	"github.com/mlebench/mlebench/internal/competitions/tensorflow2_question_answering"
 	"github.com/mlebench/mlebench/internal/competitions/tensorflow_speech_recognition_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_english_language"
+	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_russian_language"
+	"github.com/mlebench/mlebench/internal/competitions/the_icml_2013_whale_challenge_right_whale_redux"
+	"github.com/mlebench/mlebench/internal/competitions/tweet_sentiment_extraction"
+	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
+	"github.com/mlebench/mlebench/internal/competitions/ventilator_pressure_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/whale_categorization_playground"
 )
 
-// list holds the competitions implemented in their own packages.
+// list holds every implemented competition, sorted by id.
 var list = []*competition.Impl{
+	ai4code.Competition,
+	aerial_cactus_identification.Competition,
+	aptos2019_blindness_detection.Competition,
+	billion_word_imputation.Competition,
+	cassava_leaf_disease_classification.Competition,
+	chaii_hindi_and_tamil_question_answering.Competition,
+	champs_scalar_coupling.Competition,
+	denoising_dirty_documents.Competition,
+	detecting_insults_in_social_commentary.Competition,
+	dog_breed_identification.Competition,
+	dogs_vs_cats_redux_kernels_edition.Competition,
+	facebook_recruiting_iii_keyword_extraction.Competition,
 	freesound_audio_tagging_2019.Competition,
+	google_quest_challenge.Competition,
 	h_and_m_personalized_fashion_recommendations.Competition,
+	herbarium_2020_fgvc7.Competition,
+	histopathologic_cancer_detection.Competition,
+	hotel_id_2021_fgvc8.Competition,
+	imet_2020_fgvc7.Competition,
+	invasive_species_monitoring.Competition,
+	iwildcam_2020_fgvc7.Competition,
+	jigsaw_toxic_comment_classification_challenge.Competition,
+	jigsaw_unintended_bias_in_toxicity_classification.Competition,
+	leaf_classification.Competition,
+	learning_agency_lab_automated_essay_scoring_2.Competition,
+	lmsys_chatbot_arena.Competition,
+	ml2021spring_hw2.Competition,
+	mlsp_2013_birds.Competition,
+	movie_review_sentiment_analysis_kernels_only.Competition,
+	new_york_city_taxi_fare_prediction.Competition,
+	nomad2018_predict_transparent_conductors.Competition,
+	osic_pulmonary_fibrosis_progression.Competition,
+	paddy_disease_classification.Competition,
+	petfinder_pawpularity_score.Competition,
+	plant_pathology_2020_fgvc7.Competition,
+	plant_pathology_2021_fgvc8.Competition,
+	plant_seedlings_classification.Competition,
+	playground_series_s3e18.Competition,
+	random_acts_of_pizza.Competition,
+	ranzcr_clip_catheter_line_classification.Competition,
+	seti_breakthrough_listen.Competition,
+	siim_isic_melanoma_classification.Competition,
 	spaceship_titanic.Competition,
-	tensorflow2_question_answering.Competition,
+	spooky_author_identification.Competition,
+	statoil_iceberg_classifier_challenge.Competition,
+	tabular_playground_series_dec_2021.Competition,
+	tabular_playground_series_may_2022.Competition,
 	tensorflow_speech_recognition_challenge.Competition,
+	tensorflow2_question_answering.Competition,
+	text_normalization_challenge_english_language.Competition,
+	text_normalization_challenge_russian_language.Competition,
+	the_icml_2013_whale_challenge_right_whale_redux.Competition,
+	tweet_sentiment_extraction.Competition,
+	us_patent_phrase_to_phrase_matching.Competition,
+	ventilator_pressure_prediction.Competition,
+	whale_categorization_playground.Competition,
 }
 
-// All returns every implementation, sorted by id.
+// All returns every implementation, sorted by id (a new slice each call).
 func All() []*competition.Impl {
-	mu.Lock()
-	defer mu.Unlock()
-	out := make([]*competition.Impl, 0, len(impls)+len(list))
-	for _, im := range impls {
-		out = append(out, im)
-	}
-	out = append(out, list...)
+	out := slices.Clone(list)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }

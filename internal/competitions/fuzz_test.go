@@ -3,7 +3,10 @@ package competitions
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -12,7 +15,7 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// fuzzAnswers prepares every registered competition once from its fake raw
+// fuzzCases prepares every listed competition once from its fake raw
 // data and returns its answers and sample submission bytes, so the fuzz
 // target can grade arbitrary submissions against real answers.
 type fuzzCase struct {
@@ -23,7 +26,8 @@ type fuzzCase struct {
 
 func fuzzCases(f *testing.F) []fuzzCase {
 	f.Helper()
-	var cases []fuzzCase
+	var impls []*competition.Impl
+	var infos []competition.Info
 	for _, impl := range All() {
 		if impl.FakeRaw == nil {
 			continue
@@ -32,28 +36,59 @@ func fuzzCases(f *testing.F) []fuzzCase {
 		if !ok {
 			continue
 		}
-		data := f.TempDir()
-		p := info.PathsIn(data)
-		for _, d := range []string{p.Raw, p.Public, p.Private} {
-			os.MkdirAll(d, 0o755)
-		}
-		if err := impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: 7}); err != nil {
-			f.Fatalf("%s FakeRaw: %v", impl.ID, err)
-		}
-		if err := impl.Prepare(f.Context(), p.Dirs()); err != nil {
-			f.Fatalf("%s Prepare: %v", impl.ID, err)
-		}
-		answers, err := grade.LoadAnswers(impl, p.Answers)
+		impls, infos = append(impls, impl), append(infos, info)
+	}
+	// The competitions are independent: prepare them on every core.
+	cases := make([]fuzzCase, len(impls))
+	errs := make([]error, len(impls))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				cases[i], errs[i] = fuzzCase1(f, impls[i], infos[i])
+			}
+		}()
+	}
+	for i := range impls {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
-			f.Fatalf("%s answers: %v", impl.ID, err)
+			f.Fatal(err)
 		}
-		sample, err := os.ReadFile(p.SampleSubmission)
-		if err != nil {
-			f.Fatalf("%s sample: %v", impl.ID, err)
-		}
-		cases = append(cases, fuzzCase{impl, answers, sample})
 	}
 	return cases
+}
+
+// fuzzCase1 prepares one competition from its seed-7 fake raw data.
+func fuzzCase1(f *testing.F, impl *competition.Impl, info competition.Info) (fuzzCase, error) {
+	data := f.TempDir()
+	p := info.PathsIn(data)
+	for _, d := range []string{p.Raw, p.Public, p.Private} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fuzzCase{}, err
+		}
+	}
+	if err := impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: 7}); err != nil {
+		return fuzzCase{}, fmt.Errorf("%s FakeRaw: %w", impl.ID, err)
+	}
+	if err := impl.Prepare(f.Context(), p.Dirs()); err != nil {
+		return fuzzCase{}, fmt.Errorf("%s Prepare: %w", impl.ID, err)
+	}
+	answers, err := grade.LoadAnswers(impl, p.Answers)
+	if err != nil {
+		return fuzzCase{}, fmt.Errorf("%s answers: %w", impl.ID, err)
+	}
+	sample, err := os.ReadFile(p.SampleSubmission)
+	if err != nil {
+		return fuzzCase{}, fmt.Errorf("%s sample: %w", impl.ID, err)
+	}
+	return fuzzCase{impl, answers, sample}, nil
 }
 
 func factFor(id string) (competition.Info, bool) {
@@ -111,7 +146,7 @@ func FuzzGraders(f *testing.F) {
 }
 
 // TestAllImplementationsConform runs the shared conformance suite on every
-// registered competition (each competition's own test may run it again with
+// listed competition (each competition's own test may run it again with
 // expected scores and golden MD5s).
 func TestAllImplementationsConform(t *testing.T) {
 	if testing.Short() {
@@ -119,6 +154,7 @@ func TestAllImplementationsConform(t *testing.T) {
 	}
 	for _, impl := range All() {
 		t.Run(impl.ID, func(t *testing.T) {
+			t.Parallel() // independent competitions: use every core
 			if impl.FakeRaw == nil {
 				t.Skip("no fake-raw generator")
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/dog_breed_identification"
 	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/table"
@@ -34,7 +35,7 @@ func FuzzGradersSmallAnswers(f *testing.F) {
 		"detecting-insults-in-social-commentary": "Insult,Date,Comment,Usage\n1,,\"\"\"a\"\"\",PublicTest\n0,,\"\"\"b\"\"\",PublicTest\n",
 		"dogs-vs-cats-redux-kernels-edition":     "id,label\n1,1\n2,0\n",
 		"histopathologic-cancer-detection":       "id,label\nf0,1\nb1,0\n",
-		"dog-breed-identification":               "id," + strings.Join(dogBreedList, ",") + "\nq" + strings.Repeat(",0", 119) + ",1\n",
+		"dog-breed-identification":               "id," + strings.Join(dog_breed_identification.Breeds, ",") + "\nq" + strings.Repeat(",0", 119) + ",1\n",
 	}
 	for _, seed := range []string{
 		"", "id\n", "a,b\n1,2\n", "PassengerId,Transported\n0001_01,\n0002_01,x\n",

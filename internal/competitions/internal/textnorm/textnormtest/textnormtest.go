@@ -19,12 +19,12 @@ import (
 
 // Conformance runs the shared suite on the seed-0 fake data
 // and compares the private files and the public zips' members with the
-// golden MD5s of testdata/<id>/reference_prepare.py (pandas), run once on
+// golden MD5s of the calling package's testdata/reference_prepare.py (pandas), run once on
 // the same fake raw data.
 func Conformance(t *testing.T, impl *competition.Impl, lang string) {
 	id := impl.ID
 	p := competitiontest.Run(t, impl, competitiontest.Options{GoldScore: comptest.Ptr(1)})
-	methods := comptest.CheckGoldenMembers(t, filepath.Join(p.DataDir, id, "prepared"), filepath.Join("testdata", id, "golden_md5.json"))
+	methods := comptest.CheckGoldenMembers(t, filepath.Join(p.DataDir, id, "prepared"), filepath.Join("testdata", "golden_md5.json"))
 	if len(methods) != 3 {
 		t.Errorf("public zips hold %d members, want 3", len(methods))
 	}
@@ -100,11 +100,10 @@ func writeZip(dir, member, content string) error {
 	}}})
 }
 
-// Grade grades testdata/<id>/grade (outcomes and scores from
+// Grade grades the calling package's testdata/grade (outcomes and scores from
 // reference_grade.py) and fuzzes the grader with malformed submissions.
 func Grade(t *testing.T, impl *competition.Impl) {
-	id := impl.ID
-	dir := filepath.Join("testdata", id, "grade")
+	dir := filepath.Join("testdata", "grade")
 	comptest.RunGradeCases(t, impl, dir, competition.PyFloat)
 	answers, err := grade.LoadAnswers(impl, filepath.Join(dir, "answers.csv"))
 	if err != nil {

@@ -1,0 +1,21 @@
+package text_normalization_challenge_english_language
+
+import (
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competitions/internal/textnorm/textnormtest"
+)
+
+const testID = "text-normalization-challenge-english-language"
+
+func TestConformance(t *testing.T) {
+	textnormtest.Conformance(t, Competition, "en")
+}
+
+func TestPrepareErrors(t *testing.T) {
+	textnormtest.PrepareErrors(t, Competition, "en")
+}
+
+func TestGrade(t *testing.T) { textnormtest.Grade(t, Competition) }
+
+func TestGradeBlocks(t *testing.T) { textnormtest.Blocks(t, Competition) }
