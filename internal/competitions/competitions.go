@@ -26,7 +26,9 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/dog_breed_identification"
 	"github.com/mlebench/mlebench/internal/competitions/dogs_vs_cats_redux_kernels_edition"
 	"github.com/mlebench/mlebench/internal/competitions/facebook_recruiting_iii_keyword_extraction"
+	"github.com/mlebench/mlebench/internal/competitions/freesound_audio_tagging_2019"
 	"github.com/mlebench/mlebench/internal/competitions/google_quest_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/h_and_m_personalized_fashion_recommendations"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2022_fgvc9"
@@ -66,6 +68,8 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/statoil_iceberg_classifier_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_dec_2021"
 	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_may_2022"
+	"github.com/mlebench/mlebench/internal/competitions/tensorflow2_question_answering"
+	"github.com/mlebench/mlebench/internal/competitions/tensorflow_speech_recognition_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_english_language"
 	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_russian_language"
 	"github.com/mlebench/mlebench/internal/competitions/tgs_salt_identification_challenge"
@@ -93,7 +97,9 @@ var list = []*competition.Impl{
 	dog_breed_identification.Competition,
 	dogs_vs_cats_redux_kernels_edition.Competition,
 	facebook_recruiting_iii_keyword_extraction.Competition,
+	freesound_audio_tagging_2019.Competition,
 	google_quest_challenge.Competition,
+	h_and_m_personalized_fashion_recommendations.Competition,
 	herbarium_2020_fgvc7.Competition,
 	herbarium_2021_fgvc8.Competition,
 	herbarium_2022_fgvc9.Competition,
@@ -133,6 +139,8 @@ var list = []*competition.Impl{
 	statoil_iceberg_classifier_challenge.Competition,
 	tabular_playground_series_dec_2021.Competition,
 	tabular_playground_series_may_2022.Competition,
+	tensorflow_speech_recognition_challenge.Competition,
+	tensorflow2_question_answering.Competition,
 	text_normalization_challenge_english_language.Competition,
 	text_normalization_challenge_russian_language.Competition,
 	tgs_salt_identification_challenge.Competition,
