@@ -17,6 +17,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/rsna_breast_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/rsna_miccai_brain_tumor_radiogenomic_classification"
+	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 )
 
@@ -28,6 +29,7 @@ var list = []*competition.Impl{
 	inaturalist_2019_fgvc6.Competition,
 	rsna_breast_cancer_detection.Competition,
 	rsna_miccai_brain_tumor_radiogenomic_classification.Competition,
+	siim_covid19_detection.Competition,
 	spaceship_titanic.Competition,
 }
 
