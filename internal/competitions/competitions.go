@@ -19,6 +19,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/rsna_miccai_brain_tumor_radiogenomic_classification"
 	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
+	"github.com/mlebench/mlebench/internal/competitions/vinbigdata_chest_xray_abnormalities_detection"
 )
 
 // list holds the competitions implemented in their own packages.
@@ -31,6 +32,7 @@ var list = []*competition.Impl{
 	rsna_miccai_brain_tumor_radiogenomic_classification.Competition,
 	siim_covid19_detection.Competition,
 	spaceship_titanic.Competition,
+	vinbigdata_chest_xray_abnormalities_detection.Competition,
 }
 
 // All returns every implementation, sorted by id.
