@@ -15,6 +15,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2022_fgvc9"
 	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
+	"github.com/mlebench/mlebench/internal/competitions/rsna_2022_cervical_spine_fracture_detection"
 	"github.com/mlebench/mlebench/internal/competitions/rsna_breast_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/rsna_miccai_brain_tumor_radiogenomic_classification"
 	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
@@ -28,6 +29,7 @@ var list = []*competition.Impl{
 	herbarium_2021_fgvc8.Competition,
 	herbarium_2022_fgvc9.Competition,
 	inaturalist_2019_fgvc6.Competition,
+	rsna_2022_cervical_spine_fracture_detection.Competition,
 	rsna_breast_cancer_detection.Competition,
 	rsna_miccai_brain_tumor_radiogenomic_classification.Competition,
 	siim_covid19_detection.Competition,
