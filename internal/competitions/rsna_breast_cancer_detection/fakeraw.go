@@ -9,6 +9,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/dicomfile"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
 // rawColumns are Kaggle's train.csv columns, in order.
@@ -16,7 +17,8 @@ var rawColumns = []string{"site_id", "patient_id", "image_id", "laterality", "vi
 	"invasive", "BIRADS", "implant", "density", "machine_id", "difficult_negative_case"}
 
 // FakeRaw writes raw/train.csv (default 60 patients with 2 or 3 images
-// per side, 30 % of them with cancer on one side; age and BIRADS with
+// per side, 30 % of them with cancer on one side, at least one among
+// the test patients; age and BIRADS with
 // missing cells and written as floats, density text with missing cells,
 // difficult_negative_case True/False, views including a rare "AT") and
 // raw/train_images/<patient_id>/<image_id>.dcm, a small mammogram per row.
@@ -35,6 +37,9 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	cancerous := synth.Balanced(r, n, []bool{true, false, false, true, false, false, true, false, false, false})
+	if err := positiveInTest(cancerous); err != nil {
+		return err
+	}
 	for k := range n {
 		pid := fresh(usedPatients, 10000, 65535)
 		site := 1 + r.IntN(2)
@@ -75,6 +80,28 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	return csv.Write(filepath.Join(dir, "train.csv"))
+}
+
+// positiveInTest swaps two patients' flags if prepare's test patients
+// (train_test_split(test_size=0.1, random_state=42) over the patients in
+// order) would hold no cancer, which the pF1 cannot grade.
+func positiveInTest(cancerous []bool) error {
+	train, test, err := pyrand.TrainTestSplit(len(cancerous), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 42})
+	if err != nil {
+		return fmt.Errorf("fake patients: %w", err)
+	}
+	for _, i := range test {
+		if cancerous[i] {
+			return nil
+		}
+	}
+	for _, i := range train {
+		if cancerous[i] {
+			cancerous[i], cancerous[test[0]] = false, true
+			return nil
+		}
+	}
+	return nil
 }
 
 // writeImage writes one 16×12 mammogram slice.

@@ -9,13 +9,15 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/dicomfile"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
+	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
 // modalities are the four MRI series of every case, as on Kaggle.
 var modalities = []string{"FLAIR", "T1w", "T1wCE", "T2w"}
 
 // FakeRaw writes raw/train_labels.csv (default 60 cases: 5-digit
-// zero-padded ids with Kaggle-like gaps, balanced 0/1 labels), and per
+// zero-padded ids with Kaggle-like gaps, balanced 0/1 labels, both present
+// in the test split), and per
 // case raw/train/<id>/<modality>/Image-<k>.dcm, one or two small MR DICOM
 // slices per series; plus two raw/test cases and raw/sample_submission.csv,
 // which prepare never reads.
@@ -23,6 +25,9 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	r := synth.Rand(opt.Seed, "rsna-miccai-brain-tumor-radiogenomic-classification")
 	n := synth.Rows(opt.Rows, 60)
 	labels := synth.Balanced(r, n, []string{"0", "1"})
+	if err := bothClassesInTest(labels); err != nil {
+		return err
+	}
 	csv := synth.CSV{Header: []string{idColumn, targetColumn}}
 	next := 0
 	for i := range n {
@@ -45,6 +50,29 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	return sample.Write(filepath.Join(dir, "sample_submission.csv"))
+}
+
+// bothClassesInTest swaps two labels if prepare's test split (the
+// positions train_test_split(test_size=0.1, random_state=0) draws) would
+// hold one class only, so that every seed gives a gradable answer key.
+func bothClassesInTest(labels []string) error {
+	train, test, err := pyrand.TrainTestSplit(len(labels), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
+	if err != nil {
+		return fmt.Errorf("fake labels: %w", err)
+	}
+	first := labels[test[0]]
+	for _, i := range test[1:] {
+		if labels[i] != first {
+			return nil
+		}
+	}
+	for _, i := range train {
+		if labels[i] != first {
+			labels[i], labels[test[0]] = labels[test[0]], labels[i]
+			return nil
+		}
+	}
+	return nil
 }
 
 // writeCase writes one case's four series of 8×8 12-bit MR slices.

@@ -2,9 +2,11 @@ package rsna_miccai_brain_tumor_radiogenomic_classification
 
 import (
 	"flag"
+	"slices"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/pyrand"
 )
 
 var fakeRawOut = flag.String("fakeraw-out", "", "TestWriteFakeRaw: write the seed-0 fake raw data into this directory")
@@ -16,5 +18,31 @@ func TestWriteFakeRaw(t *testing.T) {
 	}
 	if err := FakeRaw(*fakeRawOut, competition.FakeOptions{}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBothClassesInTest: a label vector whose test split holds one class
+// gets both after the swap, and the class counts are unchanged.
+func TestBothClassesInTest(t *testing.T) {
+	labels := make([]string, 60)
+	for i := range labels {
+		labels[i] = "0"
+	}
+	labels[59] = "1" // position 59 is not among the 6 test positions of RandomState(0)
+	if err := bothClassesInTest(labels); err != nil {
+		t.Fatal(err)
+	}
+	_, test, _ := pyrand.TrainTestSplit(60, pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
+	ones, testOnes := 0, 0
+	for i, l := range labels {
+		if l == "1" {
+			ones++
+			if slices.Contains(test, i) {
+				testOnes++
+			}
+		}
+	}
+	if ones != 1 || testOnes != 1 {
+		t.Errorf("%d ones, %d in test; want 1 and 1", ones, testOnes)
 	}
 }
