@@ -61,7 +61,11 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/playground_series_s3e18"
 	"github.com/mlebench/mlebench/internal/competitions/random_acts_of_pizza"
 	"github.com/mlebench/mlebench/internal/competitions/ranzcr_clip_catheter_line_classification"
+	"github.com/mlebench/mlebench/internal/competitions/rsna_2022_cervical_spine_fracture_detection"
+	"github.com/mlebench/mlebench/internal/competitions/rsna_breast_cancer_detection"
+	"github.com/mlebench/mlebench/internal/competitions/rsna_miccai_brain_tumor_radiogenomic_classification"
 	"github.com/mlebench/mlebench/internal/competitions/seti_breakthrough_listen"
+	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
 	"github.com/mlebench/mlebench/internal/competitions/siim_isic_melanoma_classification"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 	"github.com/mlebench/mlebench/internal/competitions/spooky_author_identification"
@@ -78,6 +82,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
 	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/ventilator_pressure_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/vinbigdata_chest_xray_abnormalities_detection"
 	"github.com/mlebench/mlebench/internal/competitions/whale_categorization_playground"
 )
 
@@ -132,15 +137,19 @@ var list = []*competition.Impl{
 	playground_series_s3e18.Competition,
 	random_acts_of_pizza.Competition,
 	ranzcr_clip_catheter_line_classification.Competition,
+	rsna_2022_cervical_spine_fracture_detection.Competition,
+	rsna_breast_cancer_detection.Competition,
+	rsna_miccai_brain_tumor_radiogenomic_classification.Competition,
 	seti_breakthrough_listen.Competition,
+	siim_covid19_detection.Competition,
 	siim_isic_melanoma_classification.Competition,
 	spaceship_titanic.Competition,
 	spooky_author_identification.Competition,
 	statoil_iceberg_classifier_challenge.Competition,
 	tabular_playground_series_dec_2021.Competition,
 	tabular_playground_series_may_2022.Competition,
-	tensorflow_speech_recognition_challenge.Competition,
 	tensorflow2_question_answering.Competition,
+	tensorflow_speech_recognition_challenge.Competition,
 	text_normalization_challenge_english_language.Competition,
 	text_normalization_challenge_russian_language.Competition,
 	tgs_salt_identification_challenge.Competition,
@@ -149,6 +158,7 @@ var list = []*competition.Impl{
 	us_patent_phrase_to_phrase_matching.Competition,
 	uw_madison_gi_tract_image_segmentation.Competition,
 	ventilator_pressure_prediction.Competition,
+	vinbigdata_chest_xray_abnormalities_detection.Competition,
 	whale_categorization_playground.Competition,
 }
 
