@@ -50,6 +50,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/plant_pathology_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/plant_seedlings_classification"
 	"github.com/mlebench/mlebench/internal/competitions/playground_series_s3e18"
+	"github.com/mlebench/mlebench/internal/competitions/predict_volcanic_eruptions_ingv_oe"
 	"github.com/mlebench/mlebench/internal/competitions/random_acts_of_pizza"
 	"github.com/mlebench/mlebench/internal/competitions/ranzcr_clip_catheter_line_classification"
 	"github.com/mlebench/mlebench/internal/competitions/seti_breakthrough_listen"
@@ -110,6 +111,7 @@ var list = []*competition.Impl{
 	plant_pathology_2021_fgvc8.Competition,
 	plant_seedlings_classification.Competition,
 	playground_series_s3e18.Competition,
+	predict_volcanic_eruptions_ingv_oe.Competition,
 	random_acts_of_pizza.Competition,
 	ranzcr_clip_catheter_line_classification.Competition,
 	seti_breakthrough_listen.Competition,
