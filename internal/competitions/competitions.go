@@ -59,6 +59,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/plant_pathology_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/plant_seedlings_classification"
 	"github.com/mlebench/mlebench/internal/competitions/playground_series_s3e18"
+	"github.com/mlebench/mlebench/internal/competitions/predict_volcanic_eruptions_ingv_oe"
 	"github.com/mlebench/mlebench/internal/competitions/random_acts_of_pizza"
 	"github.com/mlebench/mlebench/internal/competitions/ranzcr_clip_catheter_line_classification"
 	"github.com/mlebench/mlebench/internal/competitions/rsna_2022_cervical_spine_fracture_detection"
@@ -135,6 +136,7 @@ var list = []*competition.Impl{
 	plant_pathology_2021_fgvc8.Competition,
 	plant_seedlings_classification.Competition,
 	playground_series_s3e18.Competition,
+	predict_volcanic_eruptions_ingv_oe.Competition,
 	random_acts_of_pizza.Competition,
 	ranzcr_clip_catheter_line_classification.Competition,
 	rsna_2022_cervical_spine_fracture_detection.Competition,
