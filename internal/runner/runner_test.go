@@ -1,6 +1,8 @@
 package runner_test
 
 import (
+	"github.com/mlebench/mlebench/internal/manifest"
+
 	"context"
 	"errors"
 	"fmt"
@@ -526,6 +528,30 @@ func TestSnapshots(t *testing.T) {
 	slices.Sort(contents)
 	if !slices.Equal(contents, []string{"v1", "v2"}) {
 		t.Errorf("snapshots %v: %v", snaps, contents)
+	}
+
+	// The run's manifest hashes the submission and every snapshot; the run
+	// group's manifest hashes the run's manifest.
+	runDir := p.RunDir(p.Tasks[0])
+	m, err := manifest.ReadRun(filepath.Join(runDir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.RunID != p.Tasks[0].RunID || m.Agent.ID != a.ID || m.TimeLimitSeconds <= 0 || m.WallSeconds <= 0 || m.Hardware.CPUModel == "" {
+		t.Errorf("manifest %+v", m)
+	}
+	hashes := map[string]string{}
+	for _, f := range m.Files {
+		hashes[f.Path] = f.SHA256
+	}
+	want, _, _ := manifest.HashFile(filepath.Join(runDir, "submission", "submission.csv"))
+	if hashes["submission/submission.csv"] != want || len(m.Files) != 1+len(snaps) {
+		t.Errorf("manifest files %+v (submission %s, %d snapshots)", m.Files, want, len(snaps))
+	}
+	gb, err := os.ReadFile(filepath.Join(p.Dir, "manifest.json"))
+	runHash, _, _ := manifest.HashFile(filepath.Join(runDir, "manifest.json"))
+	if err != nil || !strings.Contains(string(gb), runHash) {
+		t.Errorf("group manifest lacks the run's manifest hash %s:\n%s", runHash, gb)
 	}
 }
 
