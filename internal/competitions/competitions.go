@@ -14,6 +14,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/aerial_cactus_identification"
 	"github.com/mlebench/mlebench/internal/competitions/ai4code"
+	"github.com/mlebench/mlebench/internal/competitions/alaska2_image_steganalysis"
 	"github.com/mlebench/mlebench/internal/competitions/aptos2019_blindness_detection"
 	"github.com/mlebench/mlebench/internal/competitions/billion_word_imputation"
 	"github.com/mlebench/mlebench/internal/competitions/cassava_leaf_disease_classification"
@@ -28,9 +29,12 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/google_quest_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/h_and_m_personalized_fashion_recommendations"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
+	"github.com/mlebench/mlebench/internal/competitions/herbarium_2022_fgvc9"
 	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/imet_2020_fgvc7"
+	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/invasive_species_monitoring"
 	"github.com/mlebench/mlebench/internal/competitions/iwildcam_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/jigsaw_toxic_comment_classification_challenge"
@@ -74,6 +78,7 @@ import (
 var list = []*competition.Impl{
 	ai4code.Competition,
 	aerial_cactus_identification.Competition,
+	alaska2_image_steganalysis.Competition,
 	aptos2019_blindness_detection.Competition,
 	billion_word_imputation.Competition,
 	cassava_leaf_disease_classification.Competition,
@@ -88,9 +93,12 @@ var list = []*competition.Impl{
 	google_quest_challenge.Competition,
 	h_and_m_personalized_fashion_recommendations.Competition,
 	herbarium_2020_fgvc7.Competition,
+	herbarium_2021_fgvc8.Competition,
+	herbarium_2022_fgvc9.Competition,
 	histopathologic_cancer_detection.Competition,
 	hotel_id_2021_fgvc8.Competition,
 	imet_2020_fgvc7.Competition,
+	inaturalist_2019_fgvc6.Competition,
 	invasive_species_monitoring.Competition,
 	iwildcam_2020_fgvc7.Competition,
 	jigsaw_toxic_comment_classification_challenge.Competition,

@@ -1,0 +1,228 @@
+package herbarium_2021_fgvc8
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/cocometa"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
+	"github.com/mlebench/mlebench/internal/pyrand"
+)
+
+// testKeys is the asserted key set of the public test metadata.
+var testKeys = []string{"images", "info", "licenses"}
+
+// Prepare writes public/train/{metadata.json,images/…},
+// public/test/{metadata.json,images/…}, public/sample_submission.csv and
+// private/answers.csv.
+func Prepare(ctx context.Context, d competition.Dirs) error {
+	rawTrain := filepath.Join(d.Raw, "train")
+	top, err := cocometa.ReadObject(filepath.Join(rawTrain, "metadata.json"))
+	if err != nil {
+		return fmt.Errorf("reading raw metadata: %w", err)
+	}
+	for _, k := range []string{"annotations", "images"} {
+		if _, ok := top[k]; !ok {
+			return fmt.Errorf("raw metadata.json has no %q key", k)
+		}
+	}
+	anns, err := cocometa.List(top["annotations"], "annotations")
+	if err != nil {
+		return err
+	}
+	imgs, err := cocometa.List(top["images"], "images")
+	if err != nil {
+		return err
+	}
+	// The raw lists are now held record by record; drop the copies.
+	top["annotations"], top["images"] = nil, nil
+	cats, err := cocometa.Group(anns, imgs, "image_id", "id")
+	if err != nil {
+		return fmt.Errorf("raw metadata.json: %w", err)
+	}
+
+	// Train: records in category order, images copied to their raw names
+	// inside the category folders created so far.
+	pubTrain := filepath.Join(d.Public, "train")
+	created := map[string]bool{".": true}
+	var trAnns, trImgs cocometa.Records
+	var jobs []filecopy.Job
+	var test []int
+	var testCat []*big.Int
+	for _, c := range cats {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		train, te, err := cocometa.SplitSmall(len(c.Items), 0.2)
+		if err != nil {
+			return fmt.Errorf("splitting category %s: %w", c.ID, err)
+		}
+		dir := "images/" + cocometa.CategoryDir(c.ID)
+		if err := os.MkdirAll(filepath.Join(pubTrain, filepath.FromSlash(dir)), 0o755); err != nil {
+			return err
+		}
+		for p := dir; !created[p]; p = path.Dir(p) {
+			created[p] = true
+		}
+		for _, i := range train {
+			k := c.Items[i]
+			a, err := reencode(anns[k], "annotation")
+			if err != nil {
+				return err
+			}
+			img, err := cocometa.Object(imgs[k], "image")
+			if err != nil {
+				return err
+			}
+			name, err := fileName(img)
+			if err != nil {
+				return err
+			}
+			if !created[path.Dir(name)] {
+				return fmt.Errorf("copying train image %s: destination folder %s does not exist (file_name is not under images/<cid//100>/<cid%%100>/ of its or an earlier category)", name, path.Dir(name))
+			}
+			m, err := cocometa.Marshal(img)
+			if err != nil {
+				return err
+			}
+			trAnns, trImgs = append(trAnns, a), append(trImgs, m)
+			jobs = append(jobs, filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(name)), Dst: filepath.Join(pubTrain, filepath.FromSlash(name))})
+		}
+		for _, i := range te {
+			test = append(test, c.Items[i])
+			testCat = append(testCat, c.ID)
+		}
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return err
+	}
+	trainTop := make(map[string]any, len(top))
+	for k, v := range top {
+		trainTop[k] = v
+	}
+	trainTop["annotations"], trainTop["images"] = trAnns, trImgs
+	if err := cocometa.WriteObject(filepath.Join(pubTrain, "metadata.json"), trainTop); err != nil {
+		return err
+	}
+	if n, err := cocometa.CountJPG(filepath.Join(pubTrain, "images")); err != nil {
+		return err
+	} else if n != len(trImgs) {
+		return fmt.Errorf("public train images: %d .jpg files, want %d", n, len(trImgs))
+	}
+
+	// Test: shuffled, renamed.
+	if len(test) == 0 {
+		return fmt.Errorf("no test images: every category has a single image")
+	}
+	pyrand.NewRandom(0).Shuffle(len(test), func(i, j int) {
+		test[i], test[j] = test[j], test[i]
+		testCat[i], testCat[j] = testCat[j], testCat[i]
+	})
+	pubTest := filepath.Join(d.Public, "test")
+	var teImgs cocometa.Records
+	var answers, sample bytes.Buffer
+	answers.WriteString("Id,Predicted\n")
+	sample.WriteString("Id,Predicted\n")
+	jobs = jobs[:0]
+	for idx, k := range test {
+		if idx%1000 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Join(pubTest, "images", pad(idx/1000, 3)), 0o755); err != nil {
+				return err
+			}
+		}
+		img, err := cocometa.Object(imgs[k], "image")
+		if err != nil {
+			return err
+		}
+		orig, err := fileName(img)
+		if err != nil {
+			return err
+		}
+		id := strconv.Itoa(idx)
+		name := "images/" + pad(idx/1000, 3) + "/" + id + ".jpg"
+		img["id"], img["file_name"] = id, name
+		m, err := cocometa.Marshal(img)
+		if err != nil {
+			return err
+		}
+		teImgs = append(teImgs, m)
+		jobs = append(jobs, filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(orig)), Dst: filepath.Join(pubTest, filepath.FromSlash(name))})
+		fmt.Fprintf(&answers, "%d,%s\n", idx, testCat[idx])
+		fmt.Fprintf(&sample, "%d,0\n", idx)
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return err
+	}
+	testTop := map[string]any{}
+	for k, v := range top {
+		testTop[k] = v
+	}
+	for _, k := range []string{"categories", "institutions", "annotations"} {
+		if _, ok := testTop[k]; !ok {
+			return fmt.Errorf("raw metadata.json has no %q key (deleted from the test metadata)", k)
+		}
+		delete(testTop, k)
+	}
+	testTop["images"] = teImgs
+	keys := make([]string, 0, len(testTop))
+	for k := range testTop {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if !slices.Equal(keys, testKeys) {
+		return fmt.Errorf("test metadata keys %v, want exactly %v", keys, testKeys)
+	}
+	if err := cocometa.WriteObject(filepath.Join(pubTest, "metadata.json"), testTop); err != nil {
+		return err
+	}
+	if n, err := cocometa.CountJPG(filepath.Join(pubTest, "images")); err != nil {
+		return err
+	} else if n != len(teImgs) {
+		return fmt.Errorf("public test images: %d .jpg files, want %d", n, len(teImgs))
+	}
+	if len(trAnns)+len(test) != len(anns) {
+		return fmt.Errorf("train + test annotations = %d, want %d", len(trAnns)+len(test), len(anns))
+	}
+	if err := os.WriteFile(filepath.Join(d.Private, "answers.csv"), answers.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing answers.csv: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(d.Public, "sample_submission.csv"), sample.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing sample_submission.csv: %w", err)
+	}
+	return nil
+}
+
+// reencode is a record decoded and encoded again as json.dump writes it.
+func reencode(raw json.RawMessage, what string) ([]byte, error) {
+	v, err := cocometa.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return cocometa.Marshal(v)
+}
+
+// fileName is an image's file_name, which must be a local relative path.
+func fileName(img map[string]any) (string, error) {
+	name, ok := img["file_name"].(string)
+	if !ok {
+		return "", fmt.Errorf("image %v: file_name is not a string", img["id"])
+	}
+	if !filepath.IsLocal(filepath.FromSlash(name)) {
+		return "", fmt.Errorf("image file_name %q is not a local relative path", name)
+	}
+	return name, nil
+}
+
+func pad(n, w int) string { return cocometa.Pad(big.NewInt(int64(n)), w) }

@@ -1,0 +1,104 @@
+// Package filecopy copies many files byte for byte on all cores, as the
+// original's preparers do with loops of shutil.copy / shutil.copyfile over
+// image lists. Which file is written when does not change any prepared
+// byte, so the copies run concurrently on GOMAXPROCS workers, and memory
+// stays bounded whatever the number of files (the kernel moves the bytes,
+// with copy_file_range where available). The context is checked between
+// files; the first error (in job order among the failures seen) stops the
+// remaining work.
+package filecopy
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Job copies Src to Dst. Dst's folder must exist unless MkdirAll is set
+// (shutil.copy does not create folders: a missing one is an error).
+type Job struct {
+	Src, Dst string
+	MkdirAll bool
+}
+
+// Run performs the jobs concurrently and returns the first error, wrapped
+// with the file names, or ctx's error when it was cancelled.
+func Run(ctx context.Context, jobs []Job) error {
+	if len(jobs) == 0 {
+		return ctx.Err()
+	}
+	workers := min(max(1, runtime.GOMAXPROCS(0)), len(jobs))
+	var (
+		next    atomic.Int64
+		stop    atomic.Bool
+		mu      sync.Mutex
+		firstAt = len(jobs)
+		first   error
+		wg      sync.WaitGroup
+	)
+	fail := func(i int, err error) {
+		mu.Lock()
+		if i < firstAt {
+			firstAt, first = i, err
+		}
+		mu.Unlock()
+		stop.Store(true)
+	}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					fail(i, err)
+					return
+				}
+				j := jobs[i]
+				if err := copyFile(j); err != nil {
+					fail(i, fmt.Errorf("copying %s to %s: %w", j.Src, j.Dst, err))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}
+
+func copyFile(j Job) (err error) {
+	if j.MkdirAll {
+		if err := os.MkdirAll(filepath.Dir(j.Dst), 0o755); err != nil {
+			return err
+		}
+	}
+	in, err := os.Open(j.Src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if fi, err := in.Stat(); err != nil {
+		return err
+	} else if fi.IsDir() {
+		return fmt.Errorf("%s is a directory", j.Src)
+	}
+	out, err := os.Create(j.Dst)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	_, err = io.Copy(out, in)
+	return err
+}
