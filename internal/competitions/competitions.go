@@ -39,6 +39,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/imet_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/inaturalist_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/invasive_species_monitoring"
+	"github.com/mlebench/mlebench/internal/competitions/iwildcam_2019_fgvc6"
 	"github.com/mlebench/mlebench/internal/competitions/iwildcam_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/jigsaw_toxic_comment_classification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/jigsaw_unintended_bias_in_toxicity_classification"
@@ -116,6 +117,7 @@ var list = []*competition.Impl{
 	imet_2020_fgvc7.Competition,
 	inaturalist_2019_fgvc6.Competition,
 	invasive_species_monitoring.Competition,
+	iwildcam_2019_fgvc6.Competition,
 	iwildcam_2020_fgvc7.Competition,
 	jigsaw_toxic_comment_classification_challenge.Competition,
 	jigsaw_unintended_bias_in_toxicity_classification.Competition,
