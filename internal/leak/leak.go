@@ -16,6 +16,8 @@
 //   - known: the leaks the original's README lists as known issues, kept as
 //     data in [Known] with their source.
 //
+// A copy must also agree on more rows than the label's most common value
+// covers (a constant column matching a mostly-zero label is no evidence).
 // Labels are compared as text after trimming, with numbers in canonical form
 // (1, 1.0 and 1e0 are equal). A label column with fewer than 10 rows or a
 // single value is not checked (any copy would match it by chance).
@@ -156,6 +158,18 @@ func listFiles(root string) ([]string, error) {
 	})
 	sort.Strings(out)
 	return out, err
+}
+
+// majority is how many values equal the most common one: what a constant
+// guess would match, so a copy must match more to be evidence.
+func majority(v []string) int {
+	counts := map[string]int{}
+	best := 0
+	for _, s := range v {
+		counts[s]++
+		best = max(best, counts[s])
+	}
+	return best
 }
 
 func distinct(v []string) int {
@@ -328,7 +342,7 @@ func byID(id, label column, pub map[string]*table.Table) []Finding {
 					matched++
 				}
 			}
-			if matched >= 10 && matched*10 >= len(id.values)*9 {
+			if matched >= 10 && matched*10 >= len(id.values)*9 && matched > majority(label.values) {
 				out = append(out, Finding{Kind: "answers-by-id", File: f, Column: c.Name, AnswerFile: label.file, AnswerColumn: label.name,
 					RowsMatched: matched, RowsTotal: len(id.values),
 					Detail: fmt.Sprintf("joined on %s, %s holds the answers' %s for %d of %d test rows", id.name, c.Name, label.name, matched, len(id.values))})
@@ -354,7 +368,7 @@ func inOrder(label column, pub []column, idName string) []Finding {
 				same++
 			}
 		}
-		if same*100 >= n*99 {
+		if same*100 >= n*99 && same > majority(label.values) {
 			out = append(out, Finding{Kind: "answers-in-order", File: c.file, Column: c.name, AnswerFile: label.file, AnswerColumn: label.name,
 				RowsMatched: same, RowsTotal: n, Detail: fmt.Sprintf("%s holds the answers' %s row for row (%d of %d)", c.name, label.name, same, n)})
 			continue

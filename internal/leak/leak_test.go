@@ -139,3 +139,33 @@ func TestKnownHasSources(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantGuessIsNoLeak: a one-hot label that is mostly 0 and a sample
+// submission of all zeros agree on most rows, but no more than a constant
+// guess does: no finding.
+func TestConstantGuessIsNoLeak(t *testing.T) {
+	dir := t.TempDir()
+	pub, priv := filepath.Join(dir, "public"), filepath.Join(dir, "private")
+	os.MkdirAll(pub, 0o755)
+	os.MkdirAll(priv, 0o755)
+	var ans, sample strings.Builder
+	ans.WriteString("fname,Bark\n")
+	sample.WriteString("fname,Bark\n")
+	for i := 0; i < 30; i++ {
+		v := 0
+		if i%15 == 0 {
+			v = 1
+		}
+		fmt.Fprintf(&ans, "f%03d.wav,%d\n", i, v)
+		fmt.Fprintf(&sample, "f%03d.wav,0\n", i)
+	}
+	os.WriteFile(filepath.Join(priv, "test.csv"), []byte(ans.String()), 0o644)
+	os.WriteFile(filepath.Join(pub, "sample_submission.csv"), []byte(sample.String()), 0o644)
+	rep, err := Scan(context.Background(), "toy", pub, priv, Options{SampleSubmission: filepath.Join(pub, "sample_submission.csv")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 {
+		t.Errorf("findings %+v", rep.Findings)
+	}
+}
