@@ -25,6 +25,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/dogs_vs_cats_redux_kernels_edition"
 	"github.com/mlebench/mlebench/internal/competitions/facebook_recruiting_iii_keyword_extraction"
 	"github.com/mlebench/mlebench/internal/competitions/google_quest_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/google_research_identify_contrails_reduce_global_warming"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
 	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
@@ -85,6 +86,7 @@ var list = []*competition.Impl{
 	dogs_vs_cats_redux_kernels_edition.Competition,
 	facebook_recruiting_iii_keyword_extraction.Competition,
 	google_quest_challenge.Competition,
+	google_research_identify_contrails_reduce_global_warming.Competition,
 	herbarium_2020_fgvc7.Competition,
 	histopathologic_cancer_detection.Competition,
 	hotel_id_2021_fgvc8.Competition,
