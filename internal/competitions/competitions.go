@@ -68,6 +68,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
 	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/ventilator_pressure_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/vesuvius_challenge_ink_detection"
 	"github.com/mlebench/mlebench/internal/competitions/whale_categorization_playground"
 )
 
@@ -129,6 +130,7 @@ var list = []*competition.Impl{
 	us_patent_phrase_to_phrase_matching.Competition,
 	uw_madison_gi_tract_image_segmentation.Competition,
 	ventilator_pressure_prediction.Competition,
+	vesuvius_challenge_ink_detection.Competition,
 	whale_categorization_playground.Competition,
 }
 
