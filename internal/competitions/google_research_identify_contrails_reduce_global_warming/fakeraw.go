@@ -23,7 +23,7 @@ const (
 // integer and a non-ASCII string key), per-record band files and masks
 // (every third pixel mask empty), and a raw/validation tree.
 func FakeRaw(dir string, opt competition.FakeOptions) error {
-	n := synth.Rows(opt.Rows, 20)
+	n := max(2, synth.Rows(opt.Rows, 20))
 	m := max(1, n/4)
 	r := synth.Rand(opt.Seed, "records")
 	ids, err := synth.Unique(n, func() string { return "1" + synth.Digits(r, 17) })

@@ -17,7 +17,7 @@ import (
 // row-major RLE of an ink rectangle) and surface_volume/NN.tif 16-bit
 // slices (8-bit: they are only copied). opt.Rows scales the image width (default 64, height 3/4 of it).
 func FakeRaw(dir string, opt competition.FakeOptions) error {
-	w := synth.Rows(opt.Rows, 64)
+	w := max(4, synth.Rows(opt.Rows, 64))
 	h := max(2, w*3/4)
 	r := synth.Rand(opt.Seed, "fragments")
 	for f := 1; f <= 3; f++ {
