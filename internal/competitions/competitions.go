@@ -28,6 +28,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/facebook_recruiting_iii_keyword_extraction"
 	"github.com/mlebench/mlebench/internal/competitions/freesound_audio_tagging_2019"
 	"github.com/mlebench/mlebench/internal/competitions/google_quest_challenge"
+	"github.com/mlebench/mlebench/internal/competitions/google_research_identify_contrails_reduce_global_warming"
 	"github.com/mlebench/mlebench/internal/competitions/h_and_m_personalized_fashion_recommendations"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2020_fgvc7"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
@@ -84,6 +85,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
 	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/ventilator_pressure_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/vesuvius_challenge_ink_detection"
 	"github.com/mlebench/mlebench/internal/competitions/vinbigdata_chest_xray_abnormalities_detection"
 	"github.com/mlebench/mlebench/internal/competitions/whale_categorization_playground"
 )
@@ -106,6 +108,7 @@ var list = []*competition.Impl{
 	facebook_recruiting_iii_keyword_extraction.Competition,
 	freesound_audio_tagging_2019.Competition,
 	google_quest_challenge.Competition,
+	google_research_identify_contrails_reduce_global_warming.Competition,
 	h_and_m_personalized_fashion_recommendations.Competition,
 	herbarium_2020_fgvc7.Competition,
 	herbarium_2021_fgvc8.Competition,
@@ -162,6 +165,7 @@ var list = []*competition.Impl{
 	us_patent_phrase_to_phrase_matching.Competition,
 	uw_madison_gi_tract_image_segmentation.Competition,
 	ventilator_pressure_prediction.Competition,
+	vesuvius_challenge_ink_detection.Competition,
 	vinbigdata_chest_xray_abnormalities_detection.Competition,
 	whale_categorization_playground.Competition,
 }
