@@ -107,6 +107,9 @@ func (g *Grader) log() *slog.Logger {
 // Outcome is the result of calling a grader.
 type Outcome struct {
 	Score *float64 // rounded; nil when invalid or on an unexpected error
+	// Int is set when the grader returned a Python int (competition.PyInt):
+	// reports then write the score as an int, as json.dumps does.
+	Int bool
 	// Err is the grader's error: it wraps competition.ErrInvalidSubmission for
 	// an invalid submission; anything else is an unexpected error.
 	Err error
@@ -127,7 +130,7 @@ func Call(impl *competition.Impl, submission, answers *table.Table) (out Outcome
 		return Outcome{Err: err}
 	}
 	v := Round5(s)
-	return Outcome{Score: &v}
+	return Outcome{Score: &v, Int: s.Kind == competition.PyInt}
 }
 
 // Round5 rounds a score to 5 decimals as the harness does for its kind:
@@ -217,7 +220,7 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		default:
 			g.log().Error("Unexpected error during grading: " + out.Err.Error())
 		}
-		rep.Score = out.Score
+		rep.Score, rep.ScoreIsInt = out.Score, out.Int
 	} else {
 		g.log().Warn(fmt.Sprintf("Invalid submission file: %s. Please check that the file exists and it is a CSV.", path))
 	}

@@ -1,6 +1,8 @@
 package grade
 
 import (
+	"math"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,8 +15,11 @@ import (
 // Report is the original's CompetitionReport (harness.md §4.5). Field order
 // is the JSON key order.
 type Report struct {
-	CompetitionID   string
-	Score           *float64 // nil when the submission is missing or invalid
+	CompetitionID string
+	Score         *float64 // nil when the submission is missing or invalid
+	// ScoreIsInt marks a score the grader returned as a Python int: it is
+	// written without a fraction ("24402200", not "24402200.0").
+	ScoreIsInt      bool
 	GoldThreshold   float64
 	SilverThreshold float64
 	BronzeThreshold float64
@@ -43,6 +48,9 @@ func (r *Report) Object() pyjson.Object {
 	var score any
 	if r.Score != nil {
 		score = *r.Score
+		if v := *r.Score; r.ScoreIsInt && v == math.Trunc(v) && math.Abs(v) < 1<<63 {
+			score = int64(v)
+		}
 	}
 	obj := pyjson.Object{
 		{Key: "competition_id", Value: r.CompetitionID},
