@@ -358,7 +358,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		}
 	}
 	serverPids := b.opt.ServerPids
-	srv, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
+	srv, err := b.cli.ContainerCreate(createCtx(ctx), client.ContainerCreateOptions{
 		Name: name + "-server",
 		Config: &container.Config{
 			Image:  b.opt.ServerImage,
@@ -409,7 +409,7 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if g := spec.Container.GPUs; g != 0 {
 		hc.DeviceRequests = []container.DeviceRequest{{Count: g, Capabilities: [][]string{{"gpu"}}}}
 	}
-	ag, err := b.cli.ContainerCreate(ctx, client.ContainerCreateOptions{
+	ag, err := b.cli.ContainerCreate(createCtx(ctx), client.ContainerCreateOptions{
 		Name: name,
 		Config: &container.Config{
 			Image:  spec.Agent.Name,
@@ -422,6 +422,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		return nil, fmt.Errorf("creating the agent container: %w", err)
 	}
 	sb.agent = ag.ID
+	if err := ctx.Err(); err != nil {
+		return nil, err // the deferred cleanup removes what was created
+	}
 	if err := b.putHomeFiles(ctx, sb.agent, spec.HomeFiles); err != nil {
 		return nil, err
 	}
@@ -765,4 +768,14 @@ func (sb *sandbox) saveServerLog(ctx context.Context) {
 	}
 	defer f.Close()
 	stdcopy.StdCopy(f, f, logs)
+}
+
+// createCtx is the context of a container creation: not cancelled with
+// ctx, so that a Ctrl-C arriving while the engine creates the container
+// cannot leave a container whose id the client never received (and so
+// never removes). It is bounded instead.
+func createCtx(ctx context.Context) context.Context {
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Minute)
+	context.AfterFunc(c, cancel)
+	return c
 }
