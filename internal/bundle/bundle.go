@@ -161,7 +161,7 @@ func submissionMap(groupDir, name, reportPath string, files []string) (map[strin
 			SubmissionPath any `json:"submission_path"`
 		} `json:"competition_reports"`
 	}
-	if err := json.Unmarshal(sanitize(b), &doc); err != nil {
+	if err := json.Unmarshal(report.SanitizePythonJSON(b), &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", reportPath, err)
 	}
 	have := map[string]bool{}
@@ -187,42 +187,6 @@ func submissionMap(groupDir, name, reportPath string, files []string) (map[strin
 		}
 	}
 	return out, nil
-}
-
-// sanitize turns Python's NaN/Infinity tokens into null (outside strings).
-func sanitize(b []byte) []byte {
-	var out []byte
-	inStr, esc := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			out = append(out, c)
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch {
-		case c == '"':
-			inStr = true
-		case strings.HasPrefix(string(b[i:min(i+9, len(b))]), "-Infinity"):
-			out, i = append(out, "null"...), i+8
-			continue
-		case strings.HasPrefix(string(b[i:min(i+8, len(b))]), "Infinity"):
-			out, i = append(out, "null"...), i+7
-			continue
-		case strings.HasPrefix(string(b[i:min(i+3, len(b))]), "NaN"):
-			out, i = append(out, "null"...), i+2
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
 }
 
 // Create writes a bundle of the run groups to out, signed when key is set.

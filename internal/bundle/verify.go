@@ -14,6 +14,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/grade"
 	"github.com/mlebench/mlebench/internal/manifest"
+	"github.com/mlebench/mlebench/internal/report"
 )
 
 // Problem is one thing verification found wrong.
@@ -259,7 +260,7 @@ func regrade(ctx context.Context, res *Result, gi GroupIndex, reportPath, dir st
 			SubmissionPath any      `json:"submission_path"`
 		} `json:"competition_reports"`
 	}
-	if err := json.Unmarshal(sanitize(b), &doc); err != nil {
+	if err := json.Unmarshal(report.SanitizePythonJSON(b), &doc); err != nil {
 		res.problem("score", gi.GradingReport, "unreadable grading report: %v", err)
 		return 0
 	}

@@ -36,7 +36,7 @@ func ReadGradingReport(path string) ([]Flags, error) {
 	var doc struct {
 		Reports []map[string]json.RawMessage `json:"competition_reports"`
 	}
-	if err := json.Unmarshal(sanitizePythonJSON(data), &doc); err != nil {
+	if err := json.Unmarshal(SanitizePythonJSON(data), &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out := make([]Flags, 0, len(doc.Reports))
@@ -78,9 +78,9 @@ func pyTruthy(raw json.RawMessage) bool {
 	return false
 }
 
-// sanitizePythonJSON replaces the bare NaN / Infinity tokens Python writes
+// SanitizePythonJSON replaces the bare NaN / Infinity tokens Python writes
 // with null, outside strings, so encoding/json can read the rest.
-func sanitizePythonJSON(b []byte) []byte {
+func SanitizePythonJSON(b []byte) []byte {
 	var out []byte
 	inStr, esc := false, false
 	for i := 0; i < len(b); i++ {

@@ -29,7 +29,7 @@ func ReadScores(path string) ([]Score, error) {
 			Gold          *float64 `json:"gold_threshold"`
 		} `json:"competition_reports"`
 	}
-	if err := json.Unmarshal(sanitizePythonJSON(data), &doc); err != nil {
+	if err := json.Unmarshal(SanitizePythonJSON(data), &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out := make([]Score, 0, len(doc.Reports))
