@@ -55,7 +55,7 @@ var allowed = map[string][]string{
 	"report":      {"internal/grade", "internal/competition", "internal/pyjson", "internal/pyfloat", "internal/report", "internal/leak"},
 	"plagiarism":  {"internal/kaggle", "internal/pyfloat", "internal/pyjson"},
 	"bundle":      {"internal/manifest", "internal/report", "internal/grade"},
-	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson"},
+	"familiarity": {"internal/llm", "internal/pyrand", "internal/pyjson", "internal/metric"},
 	"violation":   {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
 	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
 		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},

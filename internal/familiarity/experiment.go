@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/pyjson"
 )
 
@@ -247,30 +248,18 @@ func Performance(outcomes []Outcome, sample map[string]float64) map[string]float
 	return out
 }
 
-// Pearson returns Pearson's r and its two-sided p-value as
-// scipy.stats.pearsonr computes them (p from the exact distribution of r
+// Pearson returns Pearson's r (metric.Pearson) and its two-sided p-value
+// as scipy.stats.pearsonr computes it (from the exact distribution of r
 // under independence: a Beta(n/2−1, n/2−1) on [−1, 1]).
 func Pearson(x, y []float64) (r, p float64, err error) {
-	n := len(x)
-	if n != len(y) {
-		return 0, 0, errors.New("x and y differ in length")
+	r, err = metric.Pearson(x, y)
+	if err != nil {
+		return 0, 0, err
 	}
-	if n < 2 {
-		return 0, 0, errors.New("at least 2 points are needed")
-	}
-	mx, my := mean(x), mean(y)
-	var sxy, sxx, syy float64
-	for i := range x {
-		dx, dy := x[i]-mx, y[i]-my
-		sxy += dx * dy
-		sxx += dx * dx
-		syy += dy * dy
-	}
-	if sxx == 0 || syy == 0 {
+	if math.IsNaN(r) {
 		return math.NaN(), math.NaN(), nil
 	}
-	r = sxy / math.Sqrt(sxx*syy)
-	r = math.Max(-1, math.Min(1, r))
+	n := len(x)
 	if n == 2 {
 		return r, 1, nil
 	}
@@ -278,14 +267,6 @@ func Pearson(x, y []float64) (r, p float64, err error) {
 	// P(|R| ≥ |r|) = 2·I_{(1−|r|)/2}(a, a).
 	p = 2 * RegIncBeta(a, a, (1-math.Abs(r))/2)
 	return r, math.Min(p, 1), nil
-}
-
-func mean(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x
-	}
-	return s / float64(len(v))
 }
 
 // RegIncBeta is the regularized incomplete beta function I_x(a, b), by its
