@@ -185,14 +185,17 @@ func Run(ctx context.Context, ids []string, cache Cache, opt Options) error {
 			}
 			deadline = d
 		}
+		var docs []Document
 		for seed := 0; seed < max(opt.Seeds, 1); seed++ {
 			key := Key(id, seed)
 			if _, done := cache[key]; done {
 				continue
 			}
-			docs, err := Documents(opt.UpstreamDir, opt.DiscussionsDir, id)
-			if err != nil {
-				return err
+			if docs == nil {
+				var err error
+				if docs, err = Documents(opt.UpstreamDir, opt.DiscussionsDir, id); err != nil {
+					return err
+				}
 			}
 			e := Entry{Scores: map[string]float64{}, Deadline: deadline}
 			sum := 0.0
