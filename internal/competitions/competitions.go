@@ -72,6 +72,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/siim_isic_melanoma_classification"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 	"github.com/mlebench/mlebench/internal/competitions/spooky_author_identification"
+	"github.com/mlebench/mlebench/internal/competitions/stanford_covid_vaccine"
 	"github.com/mlebench/mlebench/internal/competitions/statoil_iceberg_classifier_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_dec_2021"
 	"github.com/mlebench/mlebench/internal/competitions/tabular_playground_series_may_2022"
@@ -152,6 +153,7 @@ var list = []*competition.Impl{
 	siim_isic_melanoma_classification.Competition,
 	spaceship_titanic.Competition,
 	spooky_author_identification.Competition,
+	stanford_covid_vaccine.Competition,
 	statoil_iceberg_classifier_challenge.Competition,
 	tabular_playground_series_dec_2021.Competition,
 	tabular_playground_series_may_2022.Competition,
