@@ -20,6 +20,10 @@ type frame struct {
 	lines [][]byte
 	cols  []*column
 	byKey map[string]int
+	// scalars holds each row's cells, one per column, with the elements
+	// of lists left out (a list cell has kind jArray and no elements):
+	// the scalar columns are read from here, lists from the line again.
+	scalars [][]jvalue
 }
 
 // mode is how to_json writes a column's cells, which follows from the
@@ -58,16 +62,18 @@ func readFrame(path string) (*frame, error) {
 		return nil, err
 	}
 	f := &frame{path: path, byKey: map[string]int{}}
+	var rows [][]jmember
 	for line := range bytes.SplitSeq(data, []byte{'\n'}) {
 		if line = bytes.TrimSpace(line); len(line) > 0 {
 			f.lines = append(f.lines, line)
 		}
 	}
-	for i := range f.lines {
-		members, err := f.row(i)
+	for i, line := range f.lines {
+		members, err := decodeObjectShallow(line)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: line %d: %w", f.path, i+1, err)
 		}
+		rows = append(rows, members)
 		for _, m := range members {
 			k, ok := f.byKey[m.key]
 			if !ok {
@@ -90,6 +96,13 @@ func readFrame(path string) (*frame, error) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
+	f.scalars = make([][]jvalue, len(rows))
+	for i, row := range rows {
+		f.scalars[i] = make([]jvalue, len(f.cols))
+		for _, m := range row {
+			f.scalars[i][f.byKey[m.key]] = m.val
+		}
+	}
 	return f, nil
 }
 
@@ -101,6 +114,9 @@ func (f *frame) row(i int) ([]jmember, error) {
 	}
 	return m, nil
 }
+
+// scalarCells returns row i's cells without list elements.
+func (f *frame) scalarCells(i int) []jvalue { return f.scalars[i] }
 
 // cells decodes line i into one value per column (null for missing keys).
 func (f *frame) cells(i int) ([]jvalue, error) {
@@ -280,4 +296,106 @@ func (c *column) integer(v jvalue) (int64, error) {
 	}
 	x, _ := c.number(v)
 	return int64(x), nil
+}
+
+// encodeLists re-encodes the list cells of line i straight from its bytes
+// (no decoded tree) into dst; spans[k] is where column k's list lies in the
+// result (for a key given twice, the last value).
+func (f *frame) encodeLists(dst []byte, i int, spans [][2]int) ([]byte, error) {
+	d := &decoder{src: f.lines[i]}
+	fail := func(err error) ([]byte, error) {
+		return nil, fmt.Errorf("%s: line %d: %w", f.path, i+1, err)
+	}
+	d.skipSpace()
+	if d.pos >= len(d.src) || d.src[d.pos] != '{' {
+		return fail(d.errorf("expected an object"))
+	}
+	d.pos++
+	for {
+		d.skipSpace()
+		if d.pos < len(d.src) && d.src[d.pos] == '}' {
+			return dst, nil
+		}
+		if d.pos < len(d.src) && d.src[d.pos] == ',' {
+			d.pos++
+			d.skipSpace()
+		}
+		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
+			return fail(d.errorf("expected an object key"))
+		}
+		key, err := d.str()
+		if err != nil {
+			return fail(err)
+		}
+		d.skipSpace()
+		if d.pos >= len(d.src) || d.src[d.pos] != ':' {
+			return fail(d.errorf("expected ':'"))
+		}
+		d.pos++
+		d.skipSpace()
+		k := f.byKey[key]
+		if d.pos < len(d.src) && d.src[d.pos] == '[' {
+			start := len(dst)
+			if dst, err = d.transcode(dst, 0); err != nil {
+				return fail(err)
+			}
+			spans[k] = [2]int{start, len(dst)}
+		} else if _, err := d.value(0); err != nil {
+			return fail(err)
+		}
+	}
+}
+
+// transcode appends the re-encoding of the value at d.pos, as
+// appendJSONValue would write its decoding, without building it.
+func (d *decoder) transcode(dst []byte, depth int) ([]byte, error) {
+	if depth > maxDepth {
+		return nil, d.errorf("nesting deeper than %d", maxDepth)
+	}
+	d.skipSpace()
+	if d.pos >= len(d.src) {
+		return nil, d.errorf("unexpected end of input")
+	}
+	switch c := d.src[d.pos]; {
+	case c == '[':
+		d.pos++
+		dst = append(dst, '[')
+		d.skipSpace()
+		if d.pos < len(d.src) && d.src[d.pos] == ']' {
+			d.pos++
+			return append(dst, ']'), nil
+		}
+		for n := 0; ; n++ {
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = d.transcode(dst, depth+1); err != nil {
+				return nil, err
+			}
+			d.skipSpace()
+			if d.pos >= len(d.src) {
+				return nil, d.errorf("unterminated list")
+			}
+			d.pos++
+			switch d.src[d.pos-1] {
+			case ',':
+			case ']':
+				return append(dst, ']'), nil
+			default:
+				return nil, d.errorf("expected ',' or ']' in a list")
+			}
+		}
+	case c == '-' || ('0' <= c && c <= '9'):
+		v, err := d.number()
+		if err != nil {
+			return nil, err
+		}
+		return appendJSONValue(dst, v), nil
+	}
+	v, err := d.value(depth)
+	if err != nil {
+		return nil, err
+	}
+	return appendJSONValue(dst, v), nil
 }

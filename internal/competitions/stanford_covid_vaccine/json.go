@@ -63,6 +63,8 @@ const maxDepth = 100
 type decoder struct {
 	src []byte
 	pos int
+	// shallow checks lists but keeps none of their elements.
+	shallow bool
 }
 
 func (d *decoder) errorf(format string, args ...any) error {
@@ -84,7 +86,16 @@ func (d *decoder) skipSpace() {
 // given twice keeps its first position and its last value, as the Python
 // dict ujson builds.
 func decodeObjectLine(line []byte) ([]jmember, error) {
-	d := &decoder{src: line}
+	return decodeLine(&decoder{src: line})
+}
+
+// decodeObjectShallow is decodeObjectLine with every list left empty
+// (its elements checked, not kept).
+func decodeObjectShallow(line []byte) ([]jmember, error) {
+	return decodeLine(&decoder{src: line, shallow: true})
+}
+
+func decodeLine(d *decoder) ([]jmember, error) {
 	v, err := d.value(0)
 	if err != nil {
 		return nil, err
@@ -197,7 +208,9 @@ func (d *decoder) array(depth int) (jvalue, error) {
 		if err != nil {
 			return jvalue{}, err
 		}
-		arr = append(arr, v)
+		if !d.shallow {
+			arr = append(arr, v)
+		}
 		d.skipSpace()
 		if d.pos >= len(d.src) {
 			return jvalue{}, d.errorf("unterminated list")
@@ -325,11 +338,8 @@ func (d *decoder) number() (jvalue, error) {
 	digits := 0
 	for d.pos < len(d.src) && '0' <= d.src[d.pos] && d.src[d.pos] <= '9' {
 		next := intValue*10 + uint64(d.src[d.pos]-'0')
-		if next/10 != intValue || (!neg && next > math.MaxInt64) || (neg && next > 1<<63) {
-			// ujson gives a Python int above int64 as uint64 (which
-			// pandas would hold in a uint64 column); no such value
-			// occurs in this competition's data.
-			return jvalue{}, d.errorf("integer out of the int64 range")
+		if (next-uint64(d.src[d.pos]-'0'))/10 != intValue || next < intValue || (neg && next > 1<<63) {
+			return jvalue{}, d.errorf("integer part out of range")
 		}
 		intValue = next
 		digits++
@@ -373,6 +383,12 @@ func (d *decoder) number() (jvalue, error) {
 		exp *= expSign
 	}
 	if !isFloat {
+		if !neg && intValue > math.MaxInt64 {
+			// ujson gives a Python int above int64 as uint64 (which
+			// pandas would hold in a uint64 column); no such value
+			// occurs in this competition's data.
+			return jvalue{}, d.errorf("integer above the int64 range")
+		}
 		if neg {
 			return jvalue{kind: jInt, i: -int64(intValue)}, nil
 		}

@@ -63,11 +63,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	snCol, _ := train.col("SN_filter")
 	var eligible []int
 	for i := range train.lines {
-		cells, err := train.cells(i)
-		if err != nil {
-			return err
-		}
-		x, ok := train.cols[snCol].number(cells[snCol])
+		x, ok := train.cols[snCol].number(train.scalarCells(i)[snCol])
 		if !ok {
 			return fmt.Errorf("raw train.json: SN_filter of row %d is not a number ('>' not supported)", i)
 		}
@@ -104,10 +100,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}
 	// len(answers) == len(test) · seq_length of the first test row.
 	lenCol, _ := train.col("seq_length")
-	first, err := train.cells(testRows[0])
-	if err != nil {
-		return err
-	}
+	first := train.scalarCells(testRows[0])
 	k0, err := train.cols[lenCol].integer(first[lenCol])
 	if err != nil {
 		return err
@@ -234,31 +227,39 @@ func writeJSONLines(ctx context.Context, path string, f *frame, rows, cols []int
 		}
 	}()
 	w := bufio.NewWriterSize(out, 1<<20)
-	indexK, _ := f.col("index")
+	indexK, ok := f.col("index")
+	if !ok {
+		indexK = -1
+	}
 	keys := make([][]byte, len(cols))
 	for j, k := range cols {
 		keys[j] = append(appendJSONString(nil, f.cols[k].name), ':')
 	}
-	var buf []byte
+	var buf, lists []byte
+	spans := make([][2]int, len(f.cols))
 	for r, i := range rows {
 		if r%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		cells, err := f.cells(i)
+		lists, err = f.encodeLists(lists[:0], i, spans)
 		if err != nil {
 			return err
 		}
+		cells := f.scalarCells(i)
 		buf = append(buf[:0], '{')
 		for j, k := range cols {
 			if j > 0 {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, keys[j]...)
-			if k == indexK {
+			switch {
+			case k == indexK:
 				buf = strconv.AppendInt(buf, int64(r), 10)
-			} else {
+			case cells[k].kind == jArray:
+				buf = append(buf, lists[spans[k][0]:spans[k][1]]...)
+			default:
 				buf = f.cols[k].appendCell(buf, cells[k])
 			}
 		}

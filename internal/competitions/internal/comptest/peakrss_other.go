@@ -1,0 +1,6 @@
+//go:build !linux
+
+package comptest
+
+// PeakRSS is not measured on this platform.
+func PeakRSS() int64 { return 0 }
