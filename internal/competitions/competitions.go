@@ -17,6 +17,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/alaska2_image_steganalysis"
 	"github.com/mlebench/mlebench/internal/competitions/aptos2019_blindness_detection"
 	"github.com/mlebench/mlebench/internal/competitions/billion_word_imputation"
+	"github.com/mlebench/mlebench/internal/competitions/bms_molecular_translation"
 	"github.com/mlebench/mlebench/internal/competitions/cassava_leaf_disease_classification"
 	"github.com/mlebench/mlebench/internal/competitions/cdiscount_image_classification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/chaii_hindi_and_tamil_question_answering"
@@ -98,6 +99,7 @@ var list = []*competition.Impl{
 	alaska2_image_steganalysis.Competition,
 	aptos2019_blindness_detection.Competition,
 	billion_word_imputation.Competition,
+	bms_molecular_translation.Competition,
 	cassava_leaf_disease_classification.Competition,
 	cdiscount_image_classification_challenge.Competition,
 	chaii_hindi_and_tamil_question_answering.Competition,

@@ -1,0 +1,60 @@
+package bms_molecular_translation
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
+	"github.com/mlebench/mlebench/internal/metric"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// Grade is the mean Levenshtein distance between the answers' and the
+// submission's InChI strings, rows aligned by image_id.
+func Grade(sub, ans *table.Table) (competition.Score, error) {
+	if sub.Len() != ans.Len() {
+		return competition.Score{}, competition.Invalid("Submission and answers must have the same length (%d rows, expected %d)", sub.Len(), ans.Len())
+	}
+	subID, ok := sub.Col(idCol)
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission must have an '%s' column", idCol)
+	}
+	subY, ok := sub.Col(targetCol)
+	if !ok {
+		return competition.Score{}, competition.Invalid("Submission must have an '%s' column", targetCol)
+	}
+	ansID, ok1 := ans.Col(idCol)
+	ansY, ok2 := ans.Col(targetCol)
+	if !ok1 || !ok2 {
+		return competition.Score{}, fmt.Errorf("answers must have %q and %q columns", idCol, targetCol)
+	}
+	if err := pandas.SortErrors(subID, ansID); err != nil {
+		return competition.Score{}, err
+	}
+	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
+	if !match {
+		return competition.Score{}, competition.Invalid("Submission and answers must have matching '%s' values", idCol)
+	}
+	return competition.Numpy(metric.MeanInts(distances(ansY, ansIdx, subY, subIdx))), nil
+}
+
+// distances computes the per-row edit distances on all cores.
+func distances(truth *table.Column, tIdx []int, pred *table.Column, pIdx []int) []int {
+	out := make([]int, len(tIdx))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(out)/1024))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := w; k < len(out); k += workers {
+				out[k] = metric.Levenshtein(truth.Str(tIdx[k]), pred.Str(pIdx[k]))
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
