@@ -41,7 +41,8 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	return competition.Numpy(metric.MeanInts(distances(ansY, ansIdx, subY, subIdx))), nil
 }
 
-// distances computes the per-row edit distances on all cores.
+// distances computes the per-row edit distances (python-Levenshtein's
+// distance, see levenshtein.go) on all cores.
 func distances(truth *table.Column, tIdx []int, pred *table.Column, pIdx []int) []int {
 	out := make([]int, len(tIdx))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(out)/1024))
@@ -50,8 +51,9 @@ func distances(truth *table.Column, tIdx []int, pred *table.Column, pIdx []int) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var e editDistancer
 			for k := w; k < len(out); k += workers {
-				out[k] = metric.Levenshtein(truth.Str(tIdx[k]), pred.Str(pIdx[k]))
+				out[k] = e.distance(truth.Str(tIdx[k]), pred.Str(pIdx[k]))
 			}
 		}()
 	}

@@ -1,0 +1,142 @@
+package bms_molecular_translation
+
+// This file computes the same edit distance as metric.Levenshtein (unit
+// costs, code points), faster: after stripping the common prefix and
+// suffix it runs Myers' bit-vector algorithm (Myers 1999, with the block
+// decomposition for patterns longer than 64 code points), O(⌈m/64⌉·n)
+// word operations instead of O(m·n) cells. TestLevenshteinMatchesDP checks
+// it against metric.Levenshtein.
+
+// editDistancer holds reusable buffers; one per goroutine.
+type editDistancer struct {
+	ascii  [128][]uint64
+	other  map[rune][]uint64
+	pv, mv []uint64
+	ra, rb []rune
+}
+
+func (e *editDistancer) distance(a, b string) int {
+	e.ra = appendRunes(e.ra[:0], a)
+	e.rb = appendRunes(e.rb[:0], b)
+	x, y := e.ra, e.rb
+	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
+		x, y = x[1:], y[1:]
+	}
+	for len(x) > 0 && len(y) > 0 && x[len(x)-1] == y[len(y)-1] {
+		x, y = x[:len(x)-1], y[:len(y)-1]
+	}
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(x) == 0 {
+		return len(y)
+	}
+	return e.myers(x, y)
+}
+
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// myers returns the edit distance between pattern p (non-empty) and text t.
+func (e *editDistancer) myers(p, t []rune) int {
+	m := len(p)
+	words := (m + 63) / 64
+	// Match vectors: bit i of word w is set where p[64w+i] == c.
+	for i, c := range p {
+		v := e.peq(c, words, true)
+		v[i/64] |= 1 << (i % 64)
+	}
+	defer func() {
+		for _, c := range p {
+			if c < 128 {
+				e.ascii[c] = e.ascii[c][:0]
+			}
+		}
+		clear(e.other)
+	}()
+	if cap(e.pv) < words {
+		e.pv, e.mv = make([]uint64, words), make([]uint64, words)
+	}
+	pvs, mvs := e.pv[:words], e.mv[:words]
+	for w := range pvs {
+		pvs[w], mvs[w] = ^uint64(0), 0
+	}
+	last := uint64(1) << ((m - 1) % 64)
+	score := m
+	for _, c := range t {
+		eqs := e.peq(c, words, false)
+		hin := 1 // the first row rises by one per column
+		for w := range words {
+			var eq uint64
+			if eqs != nil {
+				eq = eqs[w]
+			}
+			pv, mv := pvs[w], mvs[w]
+			xv := eq | mv
+			if hin < 0 {
+				eq |= 1
+			}
+			xh := (((eq & pv) + pv) ^ pv) | eq
+			ph := mv | ^(xh | pv)
+			mh := pv & xh
+			high := uint64(1) << 63
+			if w == words-1 {
+				high = last
+			}
+			hout := 0
+			if ph&high != 0 {
+				hout = 1
+			} else if mh&high != 0 {
+				hout = -1
+			}
+			ph <<= 1
+			mh <<= 1
+			if hin < 0 {
+				mh |= 1
+			} else if hin > 0 {
+				ph |= 1
+			}
+			pvs[w] = mh | ^(xv | ph)
+			mvs[w] = ph & xv
+			hin = hout
+		}
+		score += hin
+	}
+	return score
+}
+
+// peq returns the match vector of c (nil when c is not in the pattern and
+// create is false).
+func (e *editDistancer) peq(c rune, words int, create bool) []uint64 {
+	if c >= 0 && c < 128 {
+		v := e.ascii[c]
+		if len(v) == 0 {
+			if !create {
+				return nil
+			}
+			if cap(v) < words {
+				v = make([]uint64, words)
+			}
+			v = v[:words]
+			clear(v)
+			e.ascii[c] = v
+		}
+		return v
+	}
+	v, ok := e.other[c]
+	if !ok {
+		if !create {
+			return nil
+		}
+		if e.other == nil {
+			e.other = map[rune][]uint64{}
+		}
+		v = make([]uint64, words)
+		e.other[c] = v
+	}
+	return v
+}
