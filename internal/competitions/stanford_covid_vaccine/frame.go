@@ -234,6 +234,11 @@ func (c *column) number(v jvalue) (float64, bool) {
 		return float64(v.i), true
 	case jFloat:
 		return v.f, true
+	case jBool:
+		if v.b {
+			return 1, true
+		}
+		return 0, true
 	case jString:
 		if c.mode != asIs {
 			x, _ := pandas.ParsePyFloat(v.s)
