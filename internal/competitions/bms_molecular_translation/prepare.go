@@ -17,6 +17,9 @@ import (
 // once; the copies of a batch run on all cores.
 const copyBatch = 4096
 
+// Prepare is the original's prepare.py (spec's Prepare section): labels
+// and answers first, then the image copies, the sample submission, the
+// extra InChIs and the PNG count asserts.
 func Prepare(ctx context.Context, d competition.Dirs) error {
 	labels, err := table.ReadFile(filepath.Join(d.Raw, "train_labels.csv"), table.ReadOptions{})
 	if err != nil {

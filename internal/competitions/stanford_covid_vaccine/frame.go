@@ -56,7 +56,9 @@ type column struct {
 // readFrame reads a JSON Lines file: blank lines are skipped (pandas joins
 // the stripped non-empty lines into one JSON list), every other line must
 // hold one object, and columns are the keys in order of first appearance.
-func readFrame(path string) (*frame, error) {
+// With namesOnly the values' types are not resolved (the caller uses the
+// column list only), so no combination of types is refused.
+func readFrame(path string, namesOnly bool) (*frame, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -90,6 +92,9 @@ func readFrame(path string) (*frame, error) {
 				c.counts[jNull]++
 			}
 		}
+	}
+	if namesOnly {
+		return f, nil
 	}
 	for _, c := range f.cols {
 		if err := c.resolve(len(f.lines)); err != nil {

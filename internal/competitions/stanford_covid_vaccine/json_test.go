@@ -15,7 +15,7 @@ import (
 // parsing, read_json's dtype inference, missing keys, duplicate keys, and
 // to_json's escapes and 10-digit float format with its rounding ties.
 func TestJSONRoundTrip(t *testing.T) {
-	f, err := readFrame(filepath.Join("testdata", "json_cases.jsonl"))
+	f, err := readFrame(filepath.Join("testdata", "json_cases.jsonl"), false)
 	if err != nil {
 		t.Fatal(err)
 	}

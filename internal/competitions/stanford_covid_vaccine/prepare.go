@@ -16,12 +16,14 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
+// Prepare is the original's prepare.py: see the package doc and the spec's
+// Prepare section, whose asserts it checks before writing anything.
 func Prepare(ctx context.Context, d competition.Dirs) error {
-	train, err := readFrame(filepath.Join(d.Raw, "train.json"))
+	train, err := readFrame(filepath.Join(d.Raw, "train.json"), false)
 	if err != nil {
 		return fmt.Errorf("reading raw train.json: %w", err)
 	}
-	rawTest, err := readFrame(filepath.Join(d.Raw, "test.json"))
+	rawTest, err := readFrame(filepath.Join(d.Raw, "test.json"), true)
 	if err != nil {
 		return fmt.Errorf("reading raw test.json: %w", err)
 	}
