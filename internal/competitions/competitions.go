@@ -53,6 +53,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/movie_review_sentiment_analysis_kernels_only"
 	"github.com/mlebench/mlebench/internal/competitions/multi_modal_gesture_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/new_york_city_taxi_fare_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/nfl_player_contact_detection"
 	"github.com/mlebench/mlebench/internal/competitions/nomad2018_predict_transparent_conductors"
 	"github.com/mlebench/mlebench/internal/competitions/osic_pulmonary_fibrosis_progression"
 	"github.com/mlebench/mlebench/internal/competitions/paddy_disease_classification"
@@ -133,6 +134,7 @@ var list = []*competition.Impl{
 	movie_review_sentiment_analysis_kernels_only.Competition,
 	multi_modal_gesture_recognition.Competition,
 	new_york_city_taxi_fare_prediction.Competition,
+	nfl_player_contact_detection.Competition,
 	nomad2018_predict_transparent_conductors.Competition,
 	osic_pulmonary_fibrosis_progression.Competition,
 	paddy_disease_classification.Competition,
