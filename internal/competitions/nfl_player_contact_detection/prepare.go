@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
@@ -71,6 +72,7 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 		c, _ := b.t.Col(gamePlay)
 		for i := 0; i < c.Len(); i++ {
 			if k := keyOf(c, i); !seen[k] {
+				k = k.clone()
 				seen[k] = true
 				order = append(order, k)
 			}
@@ -131,8 +133,8 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 			s := sp.side[k]
 			rows[s] = append(rows[s], i)
 			if !stemSeen[k] {
-				stemSeen[k] = true
-				sp.stems[s] = append(sp.stems[s], gp.Str(i))
+				stemSeen[k.clone()] = true
+				sp.stems[s] = append(sp.stems[s], strings.Clone(gp.Str(i)))
 			}
 			if h, ok := idHash(cid, i); ok {
 				if s == test {
@@ -190,11 +192,11 @@ func idHash(c *table.Column, i int) ([16]byte, bool) {
 		return [16]byte{}, false
 	}
 	h := fnv.New128a()
-	if c.Kind == table.String && c.Mixed == nil {
+	if k.isText {
 		h.Write([]byte{'s'})
-		h.Write([]byte(c.Text[i]))
+		h.Write([]byte(k.text))
 	} else {
-		fmt.Fprintf(h, "%#v", k.k)
+		fmt.Fprintf(h, "%#v", k.num)
 	}
 	var out [16]byte
 	h.Sum(out[:0])

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/table"
@@ -67,6 +68,7 @@ func scanBlocks(ctx context.Context, path string, fn func(b block) error) ([]str
 	head = append(head, '\n')
 	per := 0
 	var buf []byte
+	last := 1 << 20 // the previous block's size: the next one's capacity
 	rows, first := 0, 0
 	flush := func() error {
 		if rows == 0 {
@@ -86,6 +88,7 @@ func scanBlocks(ctx context.Context, path string, fn func(b block) error) ([]str
 			return err
 		}
 		first += rows
+		last = len(buf)
 		rows, buf = 0, nil
 		return nil
 	}
@@ -101,7 +104,7 @@ func scanBlocks(ctx context.Context, path string, fn func(b block) error) ([]str
 			per = table.BlockRows(len(names) + len(rd.Index()))
 		}
 		if buf == nil {
-			buf = append(make([]byte, 0, 1<<20), head...)
+			buf = append(make([]byte, 0, last+last/8), head...) // ReadBytes keeps each block's buffer
 		}
 		if len(rec) == 1 && rec[0] == "" {
 			buf = append(buf, `""`...) // a lone empty field, not a blank line
@@ -311,18 +314,34 @@ func concatDtype(c *table.Column, kinds []table.Kind) *table.Column {
 }
 
 // key is a cell as a member of Series.isin / unique(): Python value
-// equality (1 == 1.0 == True), every missing cell one NaN.
+// equality (1 == 1.0 == True), every missing cell one NaN. A text key
+// shares the block's memory until cloned.
 type key struct {
-	k   pandas.SetKey
-	nan bool
+	text   string
+	isText bool
+	num    pandas.SetKey
+	nan    bool
 }
 
 func keyOf(c *table.Column, i int) key {
+	if c.IsNull(i) {
+		return key{nan: true}
+	}
+	if c.Kind == table.String && (c.Mixed == nil || c.Mixed[i] == table.String) {
+		return key{text: c.Text[i], isText: true}
+	}
 	k, ok := pandas.SetKeyOf(c, i)
 	if !ok {
 		return key{nan: true}
 	}
-	return key{k: k}
+	return key{num: k}
+}
+
+// clone returns k holding its own copy of its text, so that a stored key
+// does not keep its block in memory.
+func (k key) clone() key {
+	k.text = strings.Clone(k.text)
+	return k
 }
 
 // output is one CSV file written block by block.
