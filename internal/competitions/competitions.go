@@ -71,6 +71,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/seti_breakthrough_listen"
 	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
 	"github.com/mlebench/mlebench/internal/competitions/siim_isic_melanoma_classification"
+	"github.com/mlebench/mlebench/internal/competitions/smartphone_decimeter_2022"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 	"github.com/mlebench/mlebench/internal/competitions/spooky_author_identification"
 	"github.com/mlebench/mlebench/internal/competitions/statoil_iceberg_classifier_challenge"
@@ -152,6 +153,7 @@ var list = []*competition.Impl{
 	seti_breakthrough_listen.Competition,
 	siim_covid19_detection.Competition,
 	siim_isic_melanoma_classification.Competition,
+	smartphone_decimeter_2022.Competition,
 	spaceship_titanic.Competition,
 	spooky_author_identification.Competition,
 	statoil_iceberg_classifier_challenge.Competition,
