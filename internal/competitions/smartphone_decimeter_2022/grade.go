@@ -125,14 +125,15 @@ func tripScore(sub, ans *table.Table, subRows, ansRows []int) (float64, error) {
 }
 
 // haversine is the notebook's haversine_distance (radians in, metres
-// out), evaluated in numpy's order without fused operations.
+// out), evaluated in numpy's order without fused operations, with
+// correctly rounded sin, cos and arcsin (trig.go).
 func haversine(lat1, lng1, lat2, lng2 float64) float64 {
 	dlat := lat2 - lat1
 	dlng := lng2 - lng1
-	s1 := math.Sin(dlat / 2)
-	s2 := math.Sin(dlng / 2)
-	a := float64(s1*s1) + float64(float64(math.Cos(lat1)*math.Cos(lat2))*float64(s2*s2))
-	return 2 * 6_371_000 * math.Asin(math.Sqrt(a))
+	s1 := sinCR(dlat / 2)
+	s2 := sinCR(dlng / 2)
+	a := float64(s1*s1) + float64(float64(cosCR(lat1)*cosCR(lat2))*float64(s2*s2))
+	return 2 * 6_371_000 * asinCR(math.Sqrt(a))
 }
 
 // quantile is np.quantile(d, q) with the default 'linear' method: a NaN
