@@ -58,11 +58,12 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 			if err := synth.WriteFile(filepath.Join(pdir, "device_gnss.csv"), deviceGNSS(r, rows, start)); err != nil {
 				return err
 			}
-			imu := "MessageType,utcTimeMillis,MeasurementX,MeasurementY,MeasurementZ,BiasX,BiasY,BiasZ\n"
+			var imu strings.Builder
+			imu.WriteString("MessageType,utcTimeMillis,MeasurementX,MeasurementY,MeasurementZ,BiasX,BiasY,BiasZ\n")
 			for i := 0; i < rows; i++ {
-				imu += fmt.Sprintf("UncalAccel,%d,%.6f,%.6f,%.6f,0.0,0.0,0.0\n", start+int64(i)*1000, r.NormFloat64(), r.NormFloat64(), 9.8+r.NormFloat64()*0.1)
+				fmt.Fprintf(&imu, "UncalAccel,%d,%.6f,%.6f,%.6f,0.0,0.0,0.0\n", start+int64(i)*1000, r.NormFloat64(), r.NormFloat64(), 9.8+r.NormFloat64()*0.1)
 			}
-			if err := synth.WriteFile(filepath.Join(pdir, "device_imu.csv"), []byte(imu)); err != nil {
+			if err := synth.WriteFile(filepath.Join(pdir, "device_imu.csv"), []byte(imu.String())); err != nil {
 				return err
 			}
 			nmea := fmt.Sprintf("$GPGGA,000000.00,%09.4f,N,%010.4f,W,2,12,0.9,10.0,M,-30.0,M,,*5B\n", baseLat*100, -baseLon*100)
