@@ -21,6 +21,10 @@ import (
 // size:
 //
 //	MLEBENCH_NFL_BENCH_ROWS=4700000 go test ./internal/competitions/nfl_player_contact_detection -run '^$' -bench Prepare -benchtime 1x
+//
+// Measured on a shared 2-core machine (load average about 30): 1.5M rows
+// (254 MiB of CSV) peaked at 128 MiB of heap; 4.7M rows (801 MiB of CSV:
+// 4.7M labels, 1.6M tracking and 3.2M helmet rows) at 143 MiB, in 172 s.
 func BenchmarkPrepare(b *testing.B) {
 	rows := 500_000
 	if s := os.Getenv("MLEBENCH_NFL_BENCH_ROWS"); s != "" {
