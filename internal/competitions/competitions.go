@@ -54,6 +54,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/movie_review_sentiment_analysis_kernels_only"
 	"github.com/mlebench/mlebench/internal/competitions/multi_modal_gesture_recognition"
 	"github.com/mlebench/mlebench/internal/competitions/new_york_city_taxi_fare_prediction"
+	"github.com/mlebench/mlebench/internal/competitions/nfl_player_contact_detection"
 	"github.com/mlebench/mlebench/internal/competitions/nomad2018_predict_transparent_conductors"
 	"github.com/mlebench/mlebench/internal/competitions/osic_pulmonary_fibrosis_progression"
 	"github.com/mlebench/mlebench/internal/competitions/paddy_disease_classification"
@@ -71,6 +72,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/seti_breakthrough_listen"
 	"github.com/mlebench/mlebench/internal/competitions/siim_covid19_detection"
 	"github.com/mlebench/mlebench/internal/competitions/siim_isic_melanoma_classification"
+	"github.com/mlebench/mlebench/internal/competitions/smartphone_decimeter_2022"
 	"github.com/mlebench/mlebench/internal/competitions/spaceship_titanic"
 	"github.com/mlebench/mlebench/internal/competitions/spooky_author_identification"
 	"github.com/mlebench/mlebench/internal/competitions/stanford_covid_vaccine"
@@ -136,6 +138,7 @@ var list = []*competition.Impl{
 	movie_review_sentiment_analysis_kernels_only.Competition,
 	multi_modal_gesture_recognition.Competition,
 	new_york_city_taxi_fare_prediction.Competition,
+	nfl_player_contact_detection.Competition,
 	nomad2018_predict_transparent_conductors.Competition,
 	osic_pulmonary_fibrosis_progression.Competition,
 	paddy_disease_classification.Competition,
@@ -153,6 +156,7 @@ var list = []*competition.Impl{
 	seti_breakthrough_listen.Competition,
 	siim_covid19_detection.Competition,
 	siim_isic_melanoma_classification.Competition,
+	smartphone_decimeter_2022.Competition,
 	spaceship_titanic.Competition,
 	spooky_author_identification.Competition,
 	stanford_covid_vaccine.Competition,
