@@ -17,7 +17,10 @@
 //     (table.Column.Mixed, from pandas' low_memory block inference) and
 //     Python's comparison of two such values; HasText;
 //   - ParsePyFloat, PyInt, ToNumericOK, PySplitlines: Python float(str),
-//     int(str), pd.to_numeric's acceptance and str.splitlines().
+//     int(str), pd.to_numeric's acceptance and str.splitlines();
+//   - PreciseXstrtod, HighPrecisionFloats: read_csv's default C float
+//     converter (not round_trip), for the cells where it differs from a
+//     correctly rounded parse (exponents, more than 15 significant digits).
 //
 // Conventions: an `assert` on the answers or any other Python exception is
 // a plain error; nothing here returns competition.Invalid.
