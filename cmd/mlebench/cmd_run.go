@@ -364,18 +364,23 @@ func (v *runView) update(p runner.Progress) {
 	}
 	if v.g.JSON {
 		b, _ := json.Marshal(map[string]any{"message_type": "progress", "step": "runs", "event": p.Event, "run_id": p.RunID,
-			"total": p.Total, "done": p.Done, "running": p.Running, "failed": p.Failed, "pending": p.Pending})
+			"total": p.Total, "done": p.Done, "timed_out": p.TimedOut, "running": p.Running, "failed": p.Failed, "pending": p.Pending})
 		fmt.Fprintln(v.g.Err, string(b))
 		return
 	}
-	line := fmt.Sprintf("runs: %d/%d done, %d running, %d failed, %d pending", p.Done, p.Total, p.Running, p.Failed, p.Pending)
+	// A run the time limit stopped is finished (its outputs are graded)
+	// but is counted apart from the runs whose agent exited by itself.
+	line := fmt.Sprintf("runs: %d/%d done, %d running, %d failed, %d pending", p.Done-p.TimedOut, p.Total, p.Running, p.Failed, p.Pending)
+	if p.TimedOut > 0 {
+		line = fmt.Sprintf("runs: %d/%d done, %d timed out, %d running, %d failed, %d pending", p.Done-p.TimedOut, p.Total, p.TimedOut, p.Running, p.Failed, p.Pending)
+	}
 	if v.tty {
 		fmt.Fprintf(v.g.Err, "\r\033[K%s", line)
 		v.last = line
 		return
 	}
 	if p.RunID != "" {
-		line += fmt.Sprintf("  (%s %s)", p.Event, p.RunID)
+		line += fmt.Sprintf("  (%s %s)", strings.ReplaceAll(p.Event, "_", " "), p.RunID)
 	}
 	fmt.Fprintln(v.g.Err, line)
 }
