@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mlebench/mlebench/internal/buildinfo"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions"
 	"github.com/mlebench/mlebench/internal/feature"
@@ -109,6 +110,8 @@ func newRootCommand(g *Global) *cobra.Command {
 			return g.init()
 		},
 	}
+	root.Version = buildinfo.Current().String()
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.DataDir, "data-dir", "", "data directory (default $XDG_CACHE_HOME/mle-bench/data or ~/.cache/mle-bench/data)")
@@ -140,6 +143,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newKeygenCommand(g),
 		newBundleCommand(g),
 		newVerifyCommand(g),
+		newVersionCommand(g),
 	)
 	return root
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/mlebench/mlebench/internal/buildinfo"
 	"github.com/mlebench/mlebench/internal/runner"
 	"github.com/mlebench/mlebench/internal/runner/runnertest"
 )
@@ -27,5 +29,20 @@ func TestRunViewShowsTimedOutRuns(t *testing.T) {
 		if !json && strings.Contains(got, "2/2 done") {
 			t.Errorf("a timed-out run counted as done: %q", got)
 		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	want := "mlebench " + buildinfo.Current().String() + "\n"
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		stdout, stderr, code := cliRun(t, args...)
+		if code != exitOK || stdout != want {
+			t.Errorf("%v: exit %d, stdout %q, want %q; stderr %q", args, code, stdout, want, stderr)
+		}
+	}
+	stdout, _, code := cliRun(t, "version", "--json")
+	var info buildinfo.Info
+	if err := json.Unmarshal([]byte(stdout), &info); code != exitOK || err != nil || info != buildinfo.Current() {
+		t.Errorf("version --json: exit %d, %q (%v)", code, stdout, err)
 	}
 }
