@@ -75,6 +75,11 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 (finish with --resume) [130, no metadata.json].`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Resume != "" {
+				if err := applyResumeSettings(cmd, g, &opts); err != nil {
+					return err
+				}
+			}
 			return runRun(cmd, g, opts)
 		},
 	}
@@ -257,6 +262,7 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if plan, err = runner.NewPlan(opts.RunsDir, cfg, time.Now()); err != nil {
 			return err
 		}
+		plan.Settings = runSettings(cmd, g, &opts)
 		if err := plan.Write(); err != nil {
 			return err
 		}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mlebench/mlebench/internal/buildinfo"
 	"github.com/mlebench/mlebench/internal/runner"
@@ -44,5 +47,69 @@ func TestVersion(t *testing.T) {
 	var info buildinfo.Info
 	if err := json.Unmarshal([]byte(stdout), &info); code != exitOK || err != nil || info != buildinfo.Current() {
 		t.Errorf("version --json: exit %d, %q (%v)", code, stdout, err)
+	}
+}
+
+// TestRunResumeNeedsNoFlags: plan.json holds every setting a resume needs,
+// so `mlebench run --resume DIR` (what run prints) works alone, from
+// another working directory, with a default data directory that holds
+// nothing.
+func TestRunResumeNeedsNoFlags(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("the local backend seals runs only as root")
+	}
+	data, ids := runTestData(t)
+	agents := filepath.Join(runnertest.RepoRoot(t), "agents")
+	upstream := prepareUpstreamDir(t)
+	set := filepath.Join(t.TempDir(), "set.txt")
+	os.WriteFile(set, []byte(ids[0]+"\n"), 0o644)
+	runs := t.TempDir()
+	stdout, stderr, code := cliRun(t, "run", "--agent", "dummy", "--competition-set", set, "--backend", "local",
+		"--n-seeds", "2", "--n-workers", "2", "--time-limit", "7m", "--data-dir", data, "--runs-dir", runs,
+		"--agents-dir", agents, "--upstream-dir", upstream, "--snapshot-interval", "0")
+	if code != exitOK {
+		t.Fatalf("run exit %d:\n%s", code, stderr)
+	}
+	group := strings.TrimSpace(stdout)
+	p, err := runner.LoadPlan(group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]any{"data-dir": data, "agents-dir": agents, "upstream-dir": upstream, "backend": "local", "n-workers": "2"} {
+		if p.Settings[name] != want {
+			t.Errorf("plan.json settings[%q] = %v, want %v", name, p.Settings[name], want)
+		}
+	}
+	if p.Mlebench != buildinfo.Current() || time.Duration(p.Config.TimeLimit) != 7*time.Minute {
+		t.Errorf("plan.json mlebench %+v, time limit %v", p.Mlebench, p.Config.TimeLimit)
+	}
+	// Mark one run interrupted, as Ctrl-C leaves it.
+	st, err := runner.ReadStatus(p.RunDir(p.Tasks[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.State, st.Success = runner.StateInterrupted, false
+	b, _ := json.Marshal(st)
+	os.WriteFile(filepath.Join(p.RunDir(p.Tasks[1]), runner.StatusFile), b, 0o644)
+	os.Remove(filepath.Join(group, runner.MetadataFile))
+
+	t.Chdir(t.TempDir())
+	if cache, err := os.UserCacheDir(); err == nil && os.Getenv("GOCACHE") == "" {
+		t.Setenv("GOCACHE", filepath.Join(cache, "go-build")) // keep Go's build cache
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("MLEBENCH_UPSTREAM_DIR", "")
+	stdout, stderr, code = cliRun(t, "run", "--resume", group)
+	if code != exitOK || strings.TrimSpace(stdout) != group {
+		t.Fatalf("resume exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "(1 runs") && !strings.Contains(stderr, "local backend") {
+		t.Errorf("resume stderr:\n%s", stderr)
+	}
+	if st, err := runner.ReadStatus(p.RunDir(p.Tasks[1])); err != nil || st.State != runner.StateDone {
+		t.Errorf("resumed run %+v (%v)", st, err)
+	}
+	if md, err := os.ReadFile(filepath.Join(group, runner.MetadataFile)); err != nil || strings.Count(string(md), `"success": true`) != 2 {
+		t.Errorf("metadata after resume %s (%v)", md, err)
 	}
 }
