@@ -49,7 +49,7 @@ against that file when it exists. Descriptions are read from
 	f.StringVarP(&opts.Competition, "competition-id", "c", "", "prepare one competition ID (ids: see \"mlebench list\")")
 	f.BoolVarP(&opts.All, "all", "a", false, "prepare every competition (all 82, in id order)")
 	f.BoolVar(&opts.Lite, "lite", false, "prepare MLE-bench Lite (the low-complexity split)")
-	f.StringVarP(&opts.List, "list", "l", "", "prepare the competitions listed in FILE, one id per line")
+	f.StringVarP(&opts.List, "list", "l", "", "prepare the competitions listed in FILE, one id per line, or of a split (low/lite, medium, high, dev, split75, all, …)")
 	f.StringVar(&opts.Raw, "raw", "", "use this competition zip, or directory of extracted raw files, instead of downloading (one competition only)")
 	f.BoolVar(&opts.KeepRaw, "keep-raw", false, "keep DATA/<id>/raw after preparing")
 	f.BoolVar(&opts.OverwriteChecksums, "overwrite-checksums", false, "[developer] re-prepare and write DATA/<id>/checksums.yaml from the actual files")
@@ -80,7 +80,7 @@ func selectIDs(g *Global, opts prepareOptions) ([]string, error) {
 	case opts.All:
 		return g.Catalog.IDs(), nil
 	case opts.List != "":
-		return dataset.ReadIDList(opts.List)
+		return competitionSetIDs(g, opts.List, dataset.ReadIDList)
 	case opts.Competition != "":
 		return []string{opts.Competition}, nil
 	}

@@ -86,7 +86,7 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 	f := cmd.Flags()
 	f.StringVar(&opts.Agent, "agent", "", "agent id from agents/*/config.yaml (e.g. dummy, aide/dev)")
 	f.StringVar(&opts.Agent, "agent-id", "", "alias of --agent (the original's flag name)")
-	f.StringVar(&opts.CompetitionSet, "competition-set", "", "text file of competition ids, one per line")
+	f.StringVar(&opts.CompetitionSet, "competition-set", "", "text file of competition ids, one per line, or a split name (low/lite, medium, high, dev, split75, all, …)")
 	f.IntVar(&opts.Workers, "n-workers", 1, "runs in parallel")
 	f.IntVar(&opts.Seeds, "n-seeds", 1, "runs per competition")
 	f.StringVar(&opts.ContainerConfig, "container-config", "", "JSON container config (mem_limit, shm_size, nano_cpus, runtime, gpus, pids_limit, network_mode); default: shm 4G, up to 4 CPUs, no network")
@@ -225,21 +225,15 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if err := loadAgentTexts(g, a); err != nil {
 			return err
 		}
-		ids, err := readCompetitionSet(opts.CompetitionSet)
+		ids, err := competitionSetIDs(g, opts.CompetitionSet, readCompetitionSet)
 		if err != nil {
 			return fmt.Errorf("reading the competition set: %w", err)
 		}
 		if len(ids) == 0 {
 			return fmt.Errorf("competition set %s is empty", opts.CompetitionSet)
 		}
-		for _, id := range ids {
-			comp, err := g.Catalog.Lookup(id)
-			if err != nil {
-				return err
-			}
-			if err := comp.CheckPrepared(g.DataDir, false); err != nil {
-				return err
-			}
+		if err := checkCompetitionsPrepared(g, ids, opts.CompetitionSet, flags.Changed("data-dir")); err != nil {
+			return err
 		}
 		cc := runner.DefaultContainerConfig()
 		if opts.ContainerConfig != "" {

@@ -113,3 +113,40 @@ func TestRunResumeNeedsNoFlags(t *testing.T) {
 		t.Errorf("metadata after resume %s (%v)", md, err)
 	}
 }
+
+// TestRunListsEveryUnpreparedCompetition: run names all unprepared
+// competitions with the one command that prepares them; --competition-set
+// takes split names as well as files.
+func TestRunListsEveryUnpreparedCompetition(t *testing.T) {
+	data, ids := runTestData(t)
+	agents := filepath.Join(runnertest.RepoRoot(t), "agents")
+	set := filepath.Join(t.TempDir(), "set.txt")
+	os.WriteFile(set, []byte(ids[0]+"\nleaf-classification\nrandom-acts-of-pizza\n"), 0o644)
+	runs := t.TempDir()
+	upstream := prepareUpstreamDir(t)
+	t.Chdir(t.TempDir()) // no lite.txt here: the split name is used
+	tests := []struct {
+		set  string
+		want []string
+	}{
+		{set, []string{"2 of the 3 competitions are not prepared in " + data + ": leaf-classification, random-acts-of-pizza\n",
+			"prepare them with: mlebench prepare --list " + set + " --data-dir " + data + "\n"}},
+		{"lite", []string{"of the 22 competitions are not prepared", "aerial-cactus-identification, ", "prepare them with: mlebench prepare --lite --data-dir " + data + "\n"}},
+		{"lite.txt", []string{"of the 22 competitions are not prepared", "prepare them with: mlebench prepare --lite --data-dir "}},
+		{"medium", []string{"of the 38 competitions are not prepared", "prepare them with: mlebench prepare --list medium --data-dir "}},
+		{"no-such-split", []string{"competition set no-such-split: no such file, and not a split name (low, medium"}},
+	}
+	for _, tc := range tests {
+		_, stderr, code := cliRun(t, "run", "--agent", "dummy", "--competition-set", tc.set, "--data-dir", data, "--runs-dir", runs, "--agents-dir", agents, "--upstream-dir", upstream)
+		for _, w := range tc.want {
+			if code != exitError || !strings.Contains(stderr, w) {
+				t.Errorf("%s: exit %d, stderr %q lacks %q", tc.set, code, stderr, w)
+			}
+		}
+	}
+	// prepare --list takes the same split names.
+	_, stderr, code := cliRun(t, "prepare", "--list", "dev", "--data-dir", t.TempDir(), "--skip-verification", "--upstream-dir", upstream)
+	if code != exitError || !strings.Contains(stderr, "of 7 competitions failed to prepare") {
+		t.Errorf("prepare --list dev: exit %d, stderr %q", code, stderr)
+	}
+}
