@@ -167,14 +167,49 @@ func readCompetitionSet(path string) ([]string, error) {
 }
 
 func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
+	var defers []func()
+	defer func() {
+		for _, f := range defers {
+			f()
+		}
+	}()
 	ctx := cmd.Context()
 	flags := cmd.Flags()
 	repo := repoDir()
-	if opts.AgentsDir == "" {
-		if repo == "" {
-			return usagef("run: no agents/ directory found above the working directory; pass --agents-dir")
+	// The built-in agents ship inside the binary; --agents-dir (default:
+	// agents/ above the working directory) holds the others.
+	agentsDir := func(id string) (string, error) {
+		if opts.AgentsDir != "" {
+			return opts.AgentsDir, nil
 		}
-		opts.AgentsDir = filepath.Join(repo, "agents")
+		if repo == "" {
+			return "", usagef("run: no agents/ directory found above the working directory for agent %s; pass --agents-dir (built in: dummy, baseline)", id)
+		}
+		return filepath.Join(repo, "agents"), nil
+	}
+	var stage agent.StageOptions
+	loadAgent := func(id string) (*agent.Agent, error) {
+		if opts.AgentsDir == "" && isBuiltInAgent(id) {
+			st, ok := builtInStage(opts.Backend)
+			switch {
+			case ok:
+				dir, cleanup, err := builtInAgentsDir()
+				if err != nil {
+					return nil, err
+				}
+				defers = append(defers, cleanup)
+				stage = st
+				return agent.Load(dir, id)
+			case repo == "":
+				return nil, errNoBuiltIn
+			}
+		}
+		dir, err := agentsDir(id)
+		if err != nil {
+			return nil, err
+		}
+		opts.AgentsDir = dir // recorded in plan.json for a resume
+		return agent.Load(dir, id)
 	}
 	if opts.RunsDir == "" {
 		opts.RunsDir = "runs"
@@ -207,14 +242,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if !flags.Changed("backend") && plan.Config.Backend != "" {
 			opts.Backend = plan.Config.Backend
 		}
-		if a, err = agent.Load(opts.AgentsDir, plan.Config.AgentID); err != nil {
+		if a, err = loadAgent(plan.Config.AgentID); err != nil {
 			return err
 		}
 	} else {
 		if opts.Agent == "" || opts.CompetitionSet == "" {
 			return usagef("run: --agent and --competition-set are required (or --resume)")
 		}
-		if a, err = agent.Load(opts.AgentsDir, opts.Agent); err != nil {
+		if a, err = loadAgent(opts.Agent); err != nil {
 			return err
 		}
 		if err := a.CheckPrivileged(nil); err != nil {
@@ -274,14 +309,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	var backend runner.Backend
 	switch opts.Backend {
 	case "docker":
-		b, err := docker.New(docker.Options{ServerBinary: opts.ServerBinary, Fixes: g.Fixes.String(), Log: log})
+		b, err := docker.New(docker.Options{ServerBinary: opts.ServerBinary, Fixes: g.Fixes.String(), Stage: stage, Log: log})
 		if err != nil {
 			return err
 		}
 		defer b.Close()
 		backend = b
 	case "local":
-		b, err := local.New(local.Options{Catalog: g.Catalog, Fixes: g.Fixes, UID: opts.AgentUID, GID: opts.AgentUID, AllowUnsealed: opts.AllowUnsealed, Log: log})
+		b, err := local.New(local.Options{Catalog: g.Catalog, Fixes: g.Fixes, UID: opts.AgentUID, GID: opts.AgentUID, AllowUnsealed: opts.AllowUnsealed, Stage: stage, Log: log})
 		if err != nil {
 			return err
 		}

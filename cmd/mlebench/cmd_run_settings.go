@@ -37,11 +37,14 @@ var runPathFlags = map[string]bool{
 // upstream directories, backend, workers, retries, fixes).
 func runSettings(cmd *cobra.Command, g *Global, opts *runOptions) map[string]any {
 	s := map[string]any{
-		"data-dir":   g.DataDir,
-		"agents-dir": opts.AgentsDir,
-		"backend":    opts.Backend,
-		"n-workers":  fmt.Sprint(opts.Workers),
-		"retries":    fmt.Sprint(opts.Retries),
+		"data-dir":  g.DataDir,
+		"backend":   opts.Backend,
+		"n-workers": fmt.Sprint(opts.Workers),
+		"retries":   fmt.Sprint(opts.Retries),
+	}
+	// Empty for a built-in agent (shipped inside the binary) unless given.
+	if opts.AgentsDir != "" {
+		s["agents-dir"] = opts.AgentsDir
 	}
 	if g.UpstreamDir != "" {
 		s["upstream-dir"] = g.UpstreamDir
