@@ -333,6 +333,9 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	}
 
 	fmt.Fprintf(g.Err, "run group %s (%d runs, %d workers, %s backend)\n", plan.Dir, len(plan.Tasks), opts.Workers, opts.Backend)
+	if err := prepareAgentVisibly(ctx, g, backend, a, plan); err != nil {
+		return err
+	}
 	view := &runView{g: g}
 	r := &runner.Runner{
 		Catalog:    g.Catalog,
@@ -426,4 +429,39 @@ func (v *runView) finish() {
 	if v.tty && v.last != "" {
 		fmt.Fprintln(v.g.Err)
 	}
+}
+
+// prepareAgentVisibly builds the agent's image or stages its programs
+// before the runs start (the runner would do it silently, which takes a
+// while the first time), saying so.
+func prepareAgentVisibly(ctx context.Context, g *Global, backend runner.Backend, a *agent.Agent, plan *runner.Plan) error {
+	pr, ok := backend.(runner.Preparer)
+	if !ok {
+		return nil
+	}
+	statuses, err := plan.Statuses()
+	if err != nil {
+		return err
+	}
+	pending := false
+	for _, s := range statuses {
+		pending = pending || !s.State.Finished()
+	}
+	if !pending {
+		return nil
+	}
+	p := newProgress(g, "prepare agent "+a.ID, -1)
+	if !g.JSON {
+		fmt.Fprintf(g.Err, "preparing agent %s (building its image or programs on first use)...\n", a.ID)
+	}
+	t0 := time.Now()
+	err = pr.Prepare(ctx, a)
+	p.Done()
+	if err != nil {
+		return fmt.Errorf("preparing agent %s: %w", a.ID, err)
+	}
+	if !g.JSON {
+		fmt.Fprintf(g.Err, "agent %s ready in %.1fs\n", a.ID, time.Since(t0).Seconds())
+	}
+	return nil
 }

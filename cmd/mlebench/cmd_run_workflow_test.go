@@ -71,6 +71,10 @@ func TestRunResumeNeedsNoFlags(t *testing.T) {
 		t.Fatalf("run exit %d:\n%s", code, stderr)
 	}
 	group := strings.TrimSpace(stdout)
+	// The agent's preparation (image or program build) is shown.
+	if !strings.Contains(stderr, "preparing agent dummy") || !strings.Contains(stderr, "agent dummy ready in ") {
+		t.Errorf("run does not show the agent's preparation:\n%s", stderr)
+	}
 	p, err := runner.LoadPlan(group)
 	if err != nil {
 		t.Fatal(err)
