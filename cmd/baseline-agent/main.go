@@ -9,33 +9,16 @@
 // each version of the submission stays before the next.
 //
 // `baseline-agent idle` blocks until SIGTERM/SIGINT: it is the container's
-// keep-alive main process in the FROM-scratch image.
+// keep-alive main process in the FROM-scratch image. The mlebench binary
+// serves as the same agent when started under the name baseline-agent.
 package main
 
 import (
-	"context"
-	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/mlebench/mlebench/internal/demo/baseline"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-	if len(os.Args) > 1 && os.Args[1] == "idle" {
-		<-ctx.Done()
-		return
-	}
-	env, err := baseline.EnvFromOS(os.Stdout)
-	if err == nil {
-		err = baseline.Run(ctx, env)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		stop()
-		os.Exit(1)
-	}
+	os.Exit(baseline.Main(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mlebench/mlebench/internal/buildinfo"
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions"
 	"github.com/mlebench/mlebench/internal/feature"
@@ -41,6 +42,9 @@ func (g *Global) Log() *slog.Logger {
 	level := slog.LevelInfo
 	if g.Verbose {
 		level = slog.LevelDebug
+	}
+	if g.JSON {
+		return slog.New(slog.NewJSONHandler(g.Err, &slog.HandlerOptions{Level: level}))
 	}
 	return slog.New(slog.NewTextHandler(g.Err, &slog.HandlerOptions{Level: level}))
 }
@@ -79,21 +83,21 @@ func Run(ctx context.Context, args []string, streams Streams) int {
 		return exitOK
 	}
 	var ue usageError
+	code := exitError
 	switch {
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(streams.Err, "mlebench: interrupted")
-		return exitCanceled
+		code = exitCanceled
+		err = errors.New("interrupted")
 	case errors.As(err, &ue):
-		fmt.Fprintf(streams.Err, "mlebench: %v\n", err)
-		return exitUsage
+		code = exitUsage
 	}
 	if g.JSON {
-		b, _ := jsonMarshal(map[string]any{"message_type": "exit_error", "code": exitError, "message": err.Error()})
+		b, _ := jsonMarshal(map[string]any{"message_type": "exit_error", "code": code, "message": err.Error()})
 		fmt.Fprintln(streams.Err, string(b))
 	} else {
 		fmt.Fprintf(streams.Err, "mlebench: %v\n", err)
 	}
-	return exitError
+	return code
 }
 
 func newRootCommand(g *Global) *cobra.Command {
@@ -103,12 +107,19 @@ func newRootCommand(g *Global) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if g.JSON {
+				// Under --json stderr carries JSON lines only.
+				g.Err = &jsonLines{w: g.Err}
+				cmd.SetErr(g.Err)
+			}
 			if err := checkRequired(cmd); err != nil {
 				return err
 			}
 			return g.init()
 		},
 	}
+	root.Version = buildinfo.Current().String()
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.DataDir, "data-dir", "", "data directory (default $XDG_CACHE_HOME/mle-bench/data or ~/.cache/mle-bench/data)")
@@ -140,6 +151,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newKeygenCommand(g),
 		newBundleCommand(g),
 		newVerifyCommand(g),
+		newVersionCommand(g),
 	)
 	return root
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -85,10 +84,19 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 		return usagef("demo: --snapshot-interval and --time-limit must not be negative")
 	}
 	agentsDir := opts.AgentsDir
+	stage := agent.StageOptions{}
 	if agentsDir == "" {
-		agentsDir = demoFindAgentsDir()
-		if agentsDir == "" {
-			return errors.New("demo: cannot find the agent definitions (an agents/ directory with baseline/ and dummy/): run mlebench from the repository, or pass --agents-dir")
+		// The demo's agents ship inside the binary, which is also their
+		// program; a cgo build on docker builds them from a checkout.
+		if st, ok := builtInStage(opts.Backend); ok {
+			dir, cleanup, err := builtInAgentsDir()
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			agentsDir, stage = dir, st
+		} else if agentsDir = demoFindAgentsDir(); agentsDir == "" {
+			return fmt.Errorf("demo: %w", errNoBuiltIn)
 		}
 	}
 	if st, err := os.Stat(agentsDir); err != nil || !st.IsDir() {
@@ -107,7 +115,6 @@ func runDemo(ctx context.Context, g *Global, opts demoOptions) error {
 			fmt.Fprintln(g.Err, line)
 		}
 	}
-	stage := agent.StageOptions{}
 	sealedNote := ""
 	newBackend := func(cat *competition.Catalog) (runner.Backend, error) {
 		switch opts.Backend {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/dataset"
 )
 
 func newDevCommand(g *Global) *cobra.Command {
@@ -70,6 +71,10 @@ func runFakeRaw(g *Global, opts fakeRawOptions) error {
 	}
 	if err := impl.FakeRaw(out, competition.FakeOptions{Seed: opts.Seed, Rows: opts.Rows}); err != nil {
 		return fmt.Errorf("fake-raw %s: %w", comp.ID, err)
+	}
+	// prepare --raw recognises synthetic data by this file (and skips it).
+	if err := os.WriteFile(filepath.Join(out, dataset.SyntheticMarker), []byte("synthetic raw data written by mlebench dev fake-raw; it cannot match the original's checksums\n"), 0o644); err != nil {
+		return err
 	}
 	fmt.Fprintf(g.Err, "wrote synthetic raw data for %s to %s\n", comp.ID, out)
 	return nil

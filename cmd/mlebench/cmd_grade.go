@@ -83,7 +83,14 @@ func runGrade(cmd *cobra.Command, g *Global, opts gradeOptions) error {
 		return err
 	}
 	if g.JSON {
-		b, _ := pyjson.Marshal(pyjson.Object{{Key: "report_path", Value: path}, {Key: "summary", Value: pyjson.Raw(sum.CountsJSON())}}, pyjson.Options{})
+		invalid := []any{}
+		for _, r := range reports {
+			if r.InvalidReason != "" {
+				invalid = append(invalid, pyjson.Object{{Key: "competition_id", Value: r.CompetitionID},
+					{Key: "submission_path", Value: r.SubmissionPath}, {Key: "invalid_reason", Value: r.InvalidReason}})
+			}
+		}
+		b, _ := pyjson.Marshal(pyjson.Object{{Key: "report_path", Value: path}, {Key: "summary", Value: pyjson.Raw(compactJSON(sum.CountsJSON()))}, {Key: "invalid", Value: invalid}}, pyjson.Options{})
 		fmt.Fprintln(g.Out, string(b))
 		return nil
 	}
@@ -115,6 +122,20 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 			rep, err := gr.GradeCSV(cmd.Context(), args[1], args[0])
 			if err != nil {
 				return err
+			}
+			if g.JSON {
+				// One line, with why an invalid submission is invalid
+				// (an extension of the original's report).
+				obj := rep.Object()
+				if rep.InvalidReason != "" {
+					obj = append(obj, pyjson.Member{Key: "invalid_reason", Value: rep.InvalidReason})
+				}
+				b, err := pyjson.Marshal(obj, pyjson.Options{})
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(g.Out, string(b))
+				return nil
 			}
 			b, err := pyjson.Marshal(rep.Object(), pyjson.Options{Indent: 4})
 			if err != nil {

@@ -49,7 +49,7 @@ against that file when it exists. Descriptions are read from
 	f.StringVarP(&opts.Competition, "competition-id", "c", "", "prepare one competition ID (ids: see \"mlebench list\")")
 	f.BoolVarP(&opts.All, "all", "a", false, "prepare every competition (all 82, in id order)")
 	f.BoolVar(&opts.Lite, "lite", false, "prepare MLE-bench Lite (the low-complexity split)")
-	f.StringVarP(&opts.List, "list", "l", "", "prepare the competitions listed in FILE, one id per line")
+	f.StringVarP(&opts.List, "list", "l", "", "prepare the competitions listed in FILE, one id per line, or of a split (low/lite, medium, high, dev, split75, all, …)")
 	f.StringVar(&opts.Raw, "raw", "", "use this competition zip, or directory of extracted raw files, instead of downloading (one competition only)")
 	f.BoolVar(&opts.KeepRaw, "keep-raw", false, "keep DATA/<id>/raw after preparing")
 	f.BoolVar(&opts.OverwriteChecksums, "overwrite-checksums", false, "[developer] re-prepare and write DATA/<id>/checksums.yaml from the actual files")
@@ -58,16 +58,29 @@ against that file when it exists. Descriptions are read from
 	return cmd
 }
 
-// selectIDs applies the original's precedence: --lite > --all > --list >
-// --competition-id.
+// selectIDs reads the one selector given. The original silently applies
+// --lite > --all > --list > --competition-id when several are given;
+// mlebench refuses, as one of them would be ignored.
 func selectIDs(g *Global, opts prepareOptions) ([]string, error) {
+	var given []string
+	for _, sel := range []struct {
+		set  bool
+		name string
+	}{{opts.Lite, "--lite"}, {opts.All, "--all"}, {opts.List != "", "--list"}, {opts.Competition != "", "--competition-id"}} {
+		if sel.set {
+			given = append(given, sel.name)
+		}
+	}
+	if len(given) > 1 {
+		return nil, usagef("prepare: %s conflict: give one of --lite, --all, --list or --competition-id", strings.Join(given, " and "))
+	}
 	switch {
 	case opts.Lite:
 		return g.Catalog.Split("low")
 	case opts.All:
 		return g.Catalog.IDs(), nil
 	case opts.List != "":
-		return dataset.ReadIDList(opts.List)
+		return competitionSetIDs(g, opts.List, dataset.ReadIDList)
 	case opts.Competition != "":
 		return []string{opts.Competition}, nil
 	}
@@ -122,13 +135,41 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 			return err
 		}
 	}
-	results, err := svc.PrepareAll(cmd.Context(), comps, dataset.Options{
+	popt := dataset.Options{
 		Raw:                  opts.Raw,
 		KeepRaw:              opts.KeepRaw,
 		OverwriteChecksums:   opts.OverwriteChecksums,
 		OverwriteLeaderboard: opts.OverwriteLeaderboard,
 		SkipVerification:     opts.SkipVerification,
-	})
+	}
+	// Every competition is attempted; the failures are listed at the end.
+	var results []*dataset.Result
+	var failures []string
+	for _, c := range comps {
+		r, perr := svc.Prepare(cmd.Context(), c, popt)
+		if perr != nil {
+			if cmd.Context().Err() != nil {
+				err = perr
+				break
+			}
+			if len(comps) == 1 {
+				err = perr
+				break
+			}
+			failures = append(failures, fmt.Sprintf("%s: %s", c.ID, firstLine(perr.Error())))
+			if g.JSON {
+				b, _ := jsonMarshal(map[string]any{"message_type": "prepare_failed", "competition_id": c.ID, "message": perr.Error()})
+				fmt.Fprintln(g.Err, string(b))
+			} else {
+				g.Log().Error("preparing failed; continuing with the next competition", "competition", c.ID, "error", perr.Error())
+			}
+			continue
+		}
+		results = append(results, r)
+	}
+	if len(failures) > 0 {
+		err = fmt.Errorf("%d of %d competitions failed to prepare:\n  %s", len(failures), len(comps), strings.Join(failures, "\n  "))
+	}
 	if g.JSON {
 		if results == nil {
 			results = []*dataset.Result{}
@@ -158,4 +199,12 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 		}
 	}
 	return err
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
 }

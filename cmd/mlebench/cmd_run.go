@@ -75,13 +75,18 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 (finish with --resume) [130, no metadata.json].`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Resume != "" {
+				if err := applyResumeSettings(cmd, g, &opts); err != nil {
+					return err
+				}
+			}
 			return runRun(cmd, g, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Agent, "agent", "", "agent id from agents/*/config.yaml (e.g. dummy, aide/dev)")
 	f.StringVar(&opts.Agent, "agent-id", "", "alias of --agent (the original's flag name)")
-	f.StringVar(&opts.CompetitionSet, "competition-set", "", "text file of competition ids, one per line")
+	f.StringVar(&opts.CompetitionSet, "competition-set", "", "text file of competition ids, one per line, or a split name (low/lite, medium, high, dev, split75, all, …)")
 	f.IntVar(&opts.Workers, "n-workers", 1, "runs in parallel")
 	f.IntVar(&opts.Seeds, "n-seeds", 1, "runs per competition")
 	f.StringVar(&opts.ContainerConfig, "container-config", "", "JSON container config (mem_limit, shm_size, nano_cpus, runtime, gpus, pids_limit, network_mode); default: shm 4G, up to 4 CPUs, no network")
@@ -162,14 +167,49 @@ func readCompetitionSet(path string) ([]string, error) {
 }
 
 func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
+	var defers []func()
+	defer func() {
+		for _, f := range defers {
+			f()
+		}
+	}()
 	ctx := cmd.Context()
 	flags := cmd.Flags()
 	repo := repoDir()
-	if opts.AgentsDir == "" {
-		if repo == "" {
-			return usagef("run: no agents/ directory found above the working directory; pass --agents-dir")
+	// The built-in agents ship inside the binary; --agents-dir (default:
+	// agents/ above the working directory) holds the others.
+	agentsDir := func(id string) (string, error) {
+		if opts.AgentsDir != "" {
+			return opts.AgentsDir, nil
 		}
-		opts.AgentsDir = filepath.Join(repo, "agents")
+		if repo == "" {
+			return "", usagef("run: no agents/ directory found above the working directory for agent %s; pass --agents-dir (built in: dummy, baseline)", id)
+		}
+		return filepath.Join(repo, "agents"), nil
+	}
+	var stage agent.StageOptions
+	loadAgent := func(id string) (*agent.Agent, error) {
+		if opts.AgentsDir == "" && isBuiltInAgent(id) {
+			st, ok := builtInStage(opts.Backend)
+			switch {
+			case ok:
+				dir, cleanup, err := builtInAgentsDir()
+				if err != nil {
+					return nil, err
+				}
+				defers = append(defers, cleanup)
+				stage = st
+				return agent.Load(dir, id)
+			case repo == "":
+				return nil, errNoBuiltIn
+			}
+		}
+		dir, err := agentsDir(id)
+		if err != nil {
+			return nil, err
+		}
+		opts.AgentsDir = dir // recorded in plan.json for a resume
+		return agent.Load(dir, id)
 	}
 	if opts.RunsDir == "" {
 		opts.RunsDir = "runs"
@@ -202,14 +242,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if !flags.Changed("backend") && plan.Config.Backend != "" {
 			opts.Backend = plan.Config.Backend
 		}
-		if a, err = agent.Load(opts.AgentsDir, plan.Config.AgentID); err != nil {
+		if a, err = loadAgent(plan.Config.AgentID); err != nil {
 			return err
 		}
 	} else {
 		if opts.Agent == "" || opts.CompetitionSet == "" {
 			return usagef("run: --agent and --competition-set are required (or --resume)")
 		}
-		if a, err = agent.Load(opts.AgentsDir, opts.Agent); err != nil {
+		if a, err = loadAgent(opts.Agent); err != nil {
 			return err
 		}
 		if err := a.CheckPrivileged(nil); err != nil {
@@ -220,21 +260,15 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if err := loadAgentTexts(g, a); err != nil {
 			return err
 		}
-		ids, err := readCompetitionSet(opts.CompetitionSet)
+		ids, err := competitionSetIDs(g, opts.CompetitionSet, readCompetitionSet)
 		if err != nil {
 			return fmt.Errorf("reading the competition set: %w", err)
 		}
 		if len(ids) == 0 {
 			return fmt.Errorf("competition set %s is empty", opts.CompetitionSet)
 		}
-		for _, id := range ids {
-			comp, err := g.Catalog.Lookup(id)
-			if err != nil {
-				return err
-			}
-			if err := comp.CheckPrepared(g.DataDir, false); err != nil {
-				return err
-			}
+		if err := checkCompetitionsPrepared(g, ids, opts.CompetitionSet, flags.Changed("data-dir")); err != nil {
+			return err
 		}
 		cc := runner.DefaultContainerConfig()
 		if opts.ContainerConfig != "" {
@@ -257,6 +291,7 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		if plan, err = runner.NewPlan(opts.RunsDir, cfg, time.Now()); err != nil {
 			return err
 		}
+		plan.Settings = runSettings(cmd, g, &opts)
 		if err := plan.Write(); err != nil {
 			return err
 		}
@@ -274,14 +309,14 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	var backend runner.Backend
 	switch opts.Backend {
 	case "docker":
-		b, err := docker.New(docker.Options{ServerBinary: opts.ServerBinary, Fixes: g.Fixes.String(), Log: log})
+		b, err := docker.New(docker.Options{ServerBinary: opts.ServerBinary, Fixes: g.Fixes.String(), Stage: stage, Log: log})
 		if err != nil {
 			return err
 		}
 		defer b.Close()
 		backend = b
 	case "local":
-		b, err := local.New(local.Options{Catalog: g.Catalog, Fixes: g.Fixes, UID: opts.AgentUID, GID: opts.AgentUID, AllowUnsealed: opts.AllowUnsealed, Log: log})
+		b, err := local.New(local.Options{Catalog: g.Catalog, Fixes: g.Fixes, UID: opts.AgentUID, GID: opts.AgentUID, AllowUnsealed: opts.AllowUnsealed, Stage: stage, Log: log})
 		if err != nil {
 			return err
 		}
@@ -298,6 +333,9 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 	}
 
 	fmt.Fprintf(g.Err, "run group %s (%d runs, %d workers, %s backend)\n", plan.Dir, len(plan.Tasks), opts.Workers, opts.Backend)
+	if err := prepareAgentVisibly(ctx, g, backend, a, plan); err != nil {
+		return err
+	}
 	view := &runView{g: g}
 	r := &runner.Runner{
 		Catalog:    g.Catalog,
@@ -364,18 +402,23 @@ func (v *runView) update(p runner.Progress) {
 	}
 	if v.g.JSON {
 		b, _ := json.Marshal(map[string]any{"message_type": "progress", "step": "runs", "event": p.Event, "run_id": p.RunID,
-			"total": p.Total, "done": p.Done, "running": p.Running, "failed": p.Failed, "pending": p.Pending})
+			"total": p.Total, "done": p.Done, "timed_out": p.TimedOut, "running": p.Running, "failed": p.Failed, "pending": p.Pending})
 		fmt.Fprintln(v.g.Err, string(b))
 		return
 	}
-	line := fmt.Sprintf("runs: %d/%d done, %d running, %d failed, %d pending", p.Done, p.Total, p.Running, p.Failed, p.Pending)
+	// A run the time limit stopped is finished (its outputs are graded)
+	// but is counted apart from the runs whose agent exited by itself.
+	line := fmt.Sprintf("runs: %d/%d done, %d running, %d failed, %d pending", p.Done-p.TimedOut, p.Total, p.Running, p.Failed, p.Pending)
+	if p.TimedOut > 0 {
+		line = fmt.Sprintf("runs: %d/%d done, %d timed out, %d running, %d failed, %d pending", p.Done-p.TimedOut, p.Total, p.TimedOut, p.Running, p.Failed, p.Pending)
+	}
 	if v.tty {
 		fmt.Fprintf(v.g.Err, "\r\033[K%s", line)
 		v.last = line
 		return
 	}
 	if p.RunID != "" {
-		line += fmt.Sprintf("  (%s %s)", p.Event, p.RunID)
+		line += fmt.Sprintf("  (%s %s)", strings.ReplaceAll(p.Event, "_", " "), p.RunID)
 	}
 	fmt.Fprintln(v.g.Err, line)
 }
@@ -386,4 +429,39 @@ func (v *runView) finish() {
 	if v.tty && v.last != "" {
 		fmt.Fprintln(v.g.Err)
 	}
+}
+
+// prepareAgentVisibly builds the agent's image or stages its programs
+// before the runs start (the runner would do it silently, which takes a
+// while the first time), saying so.
+func prepareAgentVisibly(ctx context.Context, g *Global, backend runner.Backend, a *agent.Agent, plan *runner.Plan) error {
+	pr, ok := backend.(runner.Preparer)
+	if !ok {
+		return nil
+	}
+	statuses, err := plan.Statuses()
+	if err != nil {
+		return err
+	}
+	pending := false
+	for _, s := range statuses {
+		pending = pending || !s.State.Finished()
+	}
+	if !pending {
+		return nil
+	}
+	p := newProgress(g, "prepare agent "+a.ID, -1)
+	if !g.JSON {
+		fmt.Fprintf(g.Err, "preparing agent %s (building its image or programs on first use)...\n", a.ID)
+	}
+	t0 := time.Now()
+	err = pr.Prepare(ctx, a)
+	p.Done()
+	if err != nil {
+		return fmt.Errorf("preparing agent %s: %w", a.ID, err)
+	}
+	if !g.JSON {
+		fmt.Fprintf(g.Err, "agent %s ready in %.1fs\n", a.ID, time.Since(t0).Seconds())
+	}
+	return nil
 }

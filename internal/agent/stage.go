@@ -19,6 +19,10 @@ type StageOptions struct {
 	// Prebuilt maps a binary name to an existing static executable used
 	// instead of compiling it (e.g. a release's dummy-agent).
 	Prebuilt map[string]string
+	// PrebuiltMayBeDynamic accepts a dynamically linked Prebuilt program
+	// (a sandbox that mounts the host's /usr and /lib runs it; a
+	// FROM-scratch image does not).
+	PrebuiltMayBeDynamic bool
 	// GoTool is the go command; "" means "go" from PATH.
 	GoTool string
 	// GOARCH of the binaries; "" means the running program's.
@@ -57,8 +61,10 @@ func (a *Agent) RepoRoot() string { return filepath.Dir(a.AgentsDir) }
 
 func (a *Agent) buildBinary(ctx context.Context, b Binary, out string, opt StageOptions) error {
 	if p := opt.Prebuilt[b.Name]; p != "" {
-		if err := CheckStatic(p); err != nil {
-			return err
+		if !opt.PrebuiltMayBeDynamic {
+			if err := CheckStatic(p); err != nil {
+				return err
+			}
 		}
 		return copyFile(p, out, 0o755)
 	}
@@ -92,7 +98,7 @@ func (a *Agent) buildBinary(ctx context.Context, b Binary, out string, opt Stage
 			return copyFile(cand, out, 0o755)
 		}
 	}
-	return fmt.Errorf("cannot provide binary %s: %v; and no static %s next to the running program", b.Name, buildErr, b.Name)
+	return fmt.Errorf("cannot provide binary %s: %v; and no static %s next to the running program (a mlebench built with CGO_ENABLED=0 serves as the built-in agents' programs itself)", b.Name, buildErr, b.Name)
 }
 
 // CheckStatic reports whether path is a statically linked Linux ELF

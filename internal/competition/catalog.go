@@ -3,6 +3,7 @@ package competition
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Catalog is an immutable, ID-sorted set of competitions: every competition
@@ -56,9 +57,59 @@ func NewCatalogWith(infos []Info, impls []*Impl) (*Catalog, error) {
 func (c *Catalog) Lookup(id string) (*Competition, error) {
 	comp, ok := c.byID[id]
 	if !ok {
+		if s := c.Suggest(id); s != "" {
+			return nil, fmt.Errorf("%w: %q (did you mean %q?)", ErrUnknownCompetition, id, s)
+		}
 		return nil, fmt.Errorf("%w: %q", ErrUnknownCompetition, id)
 	}
 	return comp, nil
+}
+
+// Suggest returns the known id closest to an unknown one (fewest
+// single-character edits, case ignored), or "" when none is close: at most
+// a third of the id's length apart, or the unknown id is a unique part of
+// a known one.
+func (c *Catalog) Suggest(id string) string {
+	low := strings.ToLower(strings.TrimSpace(id))
+	if low == "" {
+		return ""
+	}
+	best, bestD := "", len(low)/3+1
+	var containing []string
+	for _, comp := range c.list {
+		known := strings.ToLower(comp.ID)
+		if strings.Contains(known, low) {
+			containing = append(containing, comp.ID)
+		}
+		if d := editDistance(low, known); d < bestD {
+			best, bestD = comp.ID, d
+		}
+	}
+	if best == "" && len(containing) == 1 {
+		return containing[0]
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // Implemented returns the competition's implementation, or an error wrapping

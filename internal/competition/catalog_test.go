@@ -3,6 +3,7 @@ package competition
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -176,6 +177,31 @@ func TestCheckPrepared(t *testing.T) {
 		}
 		if got := reason(true); got != s.grade {
 			t.Errorf("step %d grading-only check: %q, want %q", i, got, s.grade)
+		}
+	}
+}
+
+func TestLookupSuggestsCloseIDs(t *testing.T) {
+	cat, err := NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ id, want string }{
+		{"spaceship-titanc", "spaceship-titanic"},
+		{"Spaceship-Titanic", "spaceship-titanic"},
+		{"leaf-clasification", "leaf-classification"},
+		{"spaceship", "spaceship-titanic"},
+		{"zzzzzzzzzzzz", ""},
+		{"a", ""},
+	}
+	for _, tc := range tests {
+		_, err := cat.Lookup(tc.id)
+		if !errors.Is(err, ErrUnknownCompetition) {
+			t.Fatalf("%s: %v", tc.id, err)
+		}
+		hint := fmt.Sprintf("(did you mean %q?)", tc.want)
+		if got := cat.Suggest(tc.id); got != tc.want || (tc.want != "") != strings.Contains(err.Error(), hint) {
+			t.Errorf("%s: suggestion %q, error %q; want %q", tc.id, got, err, tc.want)
 		}
 	}
 }

@@ -299,9 +299,15 @@ type ChecksumError struct {
 	Diff       string
 	// Hint says what to do about it.
 	Hint string
+	// Synthetic: the raw data came from `mlebench dev fake-raw` (see
+	// SyntheticMarker), so no match was possible; the error is one line.
+	Synthetic bool
 }
 
 func (e *ChecksumError) Error() string {
+	if e.Synthetic {
+		return fmt.Sprintf("checksums do not match for `%s` (%d files differ), as expected: its raw data is synthetic (mlebench dev fake-raw), which cannot match the original's checksums; pass --skip-verification to prepare it anyway", e.ID, len(e.Mismatches))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Checksums do not match for `%s`!", e.ID)
 	for _, m := range e.Mismatches {

@@ -291,6 +291,7 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 
 	// Step 4: the zip (or a raw directory).
 	var zipPath, rawSrcDir string
+	var synthetic bool // the raw directory is fake-raw's
 	if opt.Raw != "" {
 		abs, err := filepath.Abs(opt.Raw)
 		if err != nil {
@@ -302,6 +303,7 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 		}
 		if st.IsDir() {
 			rawSrcDir = abs
+			synthetic = IsSynthetic(abs)
 		} else {
 			zipPath = abs
 		}
@@ -366,7 +368,11 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 
 	// Steps 7-9.
 	if already {
-		log.Info("Dataset already prepared; verifying it")
+		if verify {
+			log.Info("Dataset already prepared; verifying it")
+		} else {
+			log.Info("Dataset already prepared")
+		}
 		if err := writeFileAtomic(filepath.Join(paths.Public, "description.md"), desc, paths.Root); err != nil {
 			return nil, fmt.Errorf("writing description.md: %w", err)
 		}
@@ -385,6 +391,10 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 			return nil, fmt.Errorf("no raw data in %s: pass --raw with the competition's zip or a directory of its extracted files, or configure Kaggle API credentials to download it", paths.Raw)
 		}
 		written, err := s.build(ctx, comp, impl, paths, desc, opt, verify, h, zipMD5, expected, expectedFrom, log)
+		var ce *ChecksumError
+		if errors.As(err, &ce) {
+			ce.Synthetic = synthetic
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -555,7 +565,8 @@ func (s *Service) verify(ctx context.Context, comp *competition.Competition, h *
 	}
 	actual.Zip = zipMD5
 	if err := compareChecksums(comp.ID, actual, expected); err != nil {
-		s.log().Error(err.Error())
+		// The error carries the details; logging them too printed them twice.
+		s.log().Debug(err.Error())
 		return err
 	}
 	return nil
@@ -696,6 +707,17 @@ func isEmptyDir(dir string) bool {
 
 // copyTree copies src into dst (which exists): directories, regular files
 // and symbolic links, reporting bytes.
+// SyntheticMarker is the file `mlebench dev fake-raw` leaves in the
+// directory it writes: a raw directory holding it is synthetic data, which
+// cannot match the original's checksums. It is never copied into raw/.
+const SyntheticMarker = ".mlebench-synthetic-raw"
+
+// IsSynthetic reports whether dir was written by `mlebench dev fake-raw`.
+func IsSynthetic(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, SyntheticMarker))
+	return err == nil
+}
+
 func copyTree(ctx context.Context, src, dst string, p progress.Reporter) error {
 	var total int64
 	filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
@@ -719,6 +741,9 @@ func copyTree(ctx context.Context, src, dst string, p progress.Reporter) error {
 		rel, err := filepath.Rel(src, path)
 		if err != nil || rel == "." {
 			return err
+		}
+		if rel == SyntheticMarker {
+			return nil
 		}
 		target := filepath.Join(dst, rel)
 		switch {

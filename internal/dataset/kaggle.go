@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/grade"
@@ -27,6 +29,29 @@ func (e *AuthError) Error() string {
 }
 
 func (e *AuthError) Unwrap() error { return e.Err }
+
+// NetworkError is a failure to reach Kaggle at all (DNS, connection
+// refused, timeouts): a network problem, not a credentials one.
+type NetworkError struct {
+	URL string
+	Err error
+}
+
+func (e *NetworkError) Error() string {
+	return fmt.Sprintf("cannot reach Kaggle at %s: a network problem, not your credentials; check the connection (or MLEBENCH_KAGGLE_URL) and try again (%v)", e.URL, e.Err)
+}
+
+func (e *NetworkError) Unwrap() error { return e.Err }
+
+// isNetworkError reports whether err is a failure to reach the server
+// rather than an answer from it.
+func isNetworkError(err error) bool {
+	var ne net.Error
+	var oe *net.OpError
+	var de *net.DNSError
+	return errors.As(err, &oe) || errors.As(err, &de) || (errors.As(err, &ne) && ne.Timeout()) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH)
+}
 
 // RulesError says the competition's rules must be accepted on Kaggle before
 // its data can be downloaded. The original prompts to open the page in a
@@ -57,7 +82,12 @@ type Kaggle struct {
 // Auth checks the credentials (once; later calls return the first result).
 func (k *Kaggle) Auth(ctx context.Context) error {
 	k.authOnce.Do(func() {
-		if err := k.Client.CheckAuth(ctx); err != nil {
+		err := k.Client.CheckAuth(ctx)
+		switch {
+		case err == nil:
+		case !errors.Is(err, kaggle.ErrUnauthorized) && isNetworkError(err):
+			k.authErr = &NetworkError{URL: k.Client.BaseURL, Err: err}
+		default:
 			k.authErr = &AuthError{Err: err}
 		}
 	})

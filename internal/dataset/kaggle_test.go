@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -309,4 +310,31 @@ func TestKaggleUnreachableUsesLocalZip(t *testing.T) {
 		t.Error("prepared without Kaggle and without a zip")
 	}
 	kf2.checkNotPrepared()
+}
+
+// TestKaggleUnreachableIsANetworkError: a Kaggle that cannot be reached is
+// reported as a network problem, not as failed authentication.
+func TestKaggleUnreachableIsANetworkError(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now: connection refused
+	c := kaggle.New("http://"+addr+"/api/v1", kaggle.Credentials{Username: "alice", Key: "k"})
+	c.Sleep = func(context.Context, time.Duration) error { return nil }
+	k := &Kaggle{Client: c}
+	_, err = k.Preflight(context.Background(), []string{testID})
+	var ne *NetworkError
+	var ae *AuthError
+	if !errors.As(err, &ne) || errors.As(err, &ae) || !strings.Contains(err.Error(), "network problem, not your credentials") {
+		t.Errorf("Preflight against an unreachable Kaggle: %v", err)
+	}
+	// Wrong credentials stay an authentication failure.
+	f := newKaggleFixture(t)
+	f.client.Creds.Key = "wrong"
+	_, err = (&Kaggle{Client: f.client}).Preflight(context.Background(), []string{testID})
+	if !errors.As(err, &ae) {
+		t.Errorf("Preflight with a wrong key: %v", err)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mlebench/mlebench/internal/agent"
@@ -223,8 +224,8 @@ func runAgent(ctx context.Context, opt *Options, cat *competition.Catalog, backe
 		Retries: 1, RetryDelay: time.Second, Log: opt.Log, Now: opt.Now, HomeFiles: opt.HomeFiles,
 		OnProgress: func(p runner.Progress) {
 			switch p.Event {
-			case "done", "failed", "retrying":
-				opt.event("  %-8s %-24s seed %d  (%d/%d done, %d failed)", p.Event, p.CompetitionID, p.Seed, p.Done, p.Total, p.Failed)
+			case "done", "timed_out", "failed", "retrying":
+				opt.event("  %-9s %-24s seed %d  (%d/%d finished, %d failed)", strings.ReplaceAll(p.Event, "_", " "), p.CompetitionID, p.Seed, p.Done, p.Total, p.Failed)
 			}
 		},
 	}

@@ -205,7 +205,7 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		case err != nil && g.Fixes.Enabled("grade-keep-going"):
 			out.Err = fmt.Errorf("reading submission: %w", err)
 		case err != nil:
-			return nil, fmt.Errorf("reading submission for %s: %w", comp.ID, err)
+			return nil, fmt.Errorf("reading submission %s for %s: %w (the original stops grading here; --fix grade-keep-going counts it as an invalid submission and grades the rest)", path, comp.ID, err)
 		default:
 			answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
 			if err != nil {
@@ -213,16 +213,20 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 			}
 			out = Call(impl, sub, answers)
 		}
+		// Each message names the submission it is about.
 		switch {
 		case out.Err == nil:
 		case errors.Is(out.Err, competition.ErrInvalidSubmission):
-			g.log().Warn("Invalid submission: " + out.Err.Error())
+			rep.InvalidReason = "Invalid submission: " + out.Err.Error()
+			g.log().Warn(rep.InvalidReason, "competition", comp.ID, "submission", path)
 		default:
-			g.log().Error("Unexpected error during grading: " + out.Err.Error())
+			rep.InvalidReason = "Unexpected error during grading: " + out.Err.Error()
+			g.log().Error(rep.InvalidReason, "competition", comp.ID, "submission", path)
 		}
 		rep.Score, rep.ScoreIsInt = out.Score, out.Int
 	} else {
-		g.log().Warn(fmt.Sprintf("Invalid submission file: %s. Please check that the file exists and it is a CSV.", path))
+		rep.InvalidReason = fmt.Sprintf("Invalid submission file: %s. Please check that the file exists and it is a CSV.", path)
+		g.log().Warn(rep.InvalidReason, "competition", comp.ID)
 	}
 	rep.ValidSubmission = rep.Score != nil
 	t := comp.Thresholds

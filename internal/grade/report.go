@@ -17,6 +17,9 @@ import (
 type Report struct {
 	CompetitionID string
 	Score         *float64 // nil when the submission is missing or invalid
+	// InvalidReason says why Score is nil (the grader's message); it is not
+	// part of the original's report JSON.
+	InvalidReason string
 	// ScoreIsInt marks a score the grader returned as a Python int: it is
 	// written without a fraction ("24402200", not "24402200.0").
 	ScoreIsInt      bool

@@ -27,9 +27,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
+
+	"github.com/mlebench/mlebench/internal/buildinfo"
 )
 
 // Format names the manifest schema.
@@ -39,31 +40,10 @@ const (
 )
 
 // Build identifies the mlebench binary.
-type Build struct {
-	Version  string `json:"version"`
-	Commit   string `json:"commit,omitempty"`
-	Modified bool   `json:"modified,omitempty"` // built from a tree with uncommitted changes
-	Go       string `json:"go"`
-}
+type Build = buildinfo.Info
 
 // CurrentBuild reads the running binary's build information.
-func CurrentBuild() Build {
-	b := Build{Version: "(devel)", Go: runtime.Version()}
-	if info, ok := debug.ReadBuildInfo(); ok {
-		if info.Main.Version != "" {
-			b.Version = info.Main.Version
-		}
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				b.Commit = s.Value
-			case "vcs.modified":
-				b.Modified = s.Value == "true"
-			}
-		}
-	}
-	return b
-}
+func CurrentBuild() Build { return buildinfo.Current() }
 
 // Agent identifies what ran.
 type Agent struct {

@@ -46,9 +46,14 @@ type Runner struct {
 // Progress is a snapshot of a run group's counts after an event.
 type Progress struct {
 	Total, Done, Running, Failed, Pending int
-	Event                                 string // "started", "done", "failed", "retrying", "interrupted"
-	RunID, CompetitionID                  string
-	Seed                                  int
+	// TimedOut counts the done runs the time limit stopped (they are
+	// included in Done: their outputs were collected).
+	TimedOut int
+	// Event is "planned", "started", "done", "timed_out" (done, stopped by
+	// the time limit), "failed", "retrying" or "interrupted".
+	Event                string
+	RunID, CompetitionID string
+	Seed                 int
 }
 
 // Result is what Execute did.
@@ -241,6 +246,9 @@ func (ex *execution) emit(ev Progress) {
 		switch s.State {
 		case StateDone:
 			ev.Done++
+			if s.TimedOut {
+				ev.TimedOut++
+			}
 		case StateFailed:
 			ev.Failed++
 		case StateRunning:
@@ -340,7 +348,11 @@ func (ex *execution) runTask(ctx context.Context, i int) {
 			return
 		default:
 			lg.printf("Run completed in %.2f seconds.", elapsed)
-			ex.update(i, "done", func(s *Status) {
+			event := "done"
+			if out.timedOut {
+				event = "timed_out"
+			}
+			ex.update(i, event, func(s *Status) {
 				code := out.exitCode
 				s.State, s.Success, s.TimedOut = StateDone, true, out.timedOut
 				switch {

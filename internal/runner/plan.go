@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mlebench/mlebench/internal/buildinfo"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -44,8 +45,15 @@ type Task struct {
 type Plan struct {
 	RunGroup  string    `json:"run_group"`
 	CreatedAt time.Time `json:"created_at"`
-	Config    Config    `json:"config"`
-	Tasks     []Task    `json:"tasks"`
+	// Mlebench is the build that planned the run group.
+	Mlebench buildinfo.Info `json:"mlebench"`
+	Config   Config         `json:"config"`
+	// Settings are the caller's settings beyond Config that a resume must
+	// re-apply to run the group the same way (for the command line: flag
+	// name → value, a string or a list of strings, paths absolute). The
+	// runner does not read them.
+	Settings map[string]any `json:"settings,omitempty"`
+	Tasks    []Task         `json:"tasks"`
 
 	Dir string `json:"-"` // runs/<run group>
 }
@@ -71,7 +79,7 @@ func NewPlan(runsDir string, cfg Config, now time.Time) (*Plan, error) {
 		return nil, err
 	}
 	group := grade.Timestamp(now) + "_run-group_" + cfg.AgentName
-	p := &Plan{RunGroup: group, CreatedAt: now.UTC(), Config: cfg, Dir: filepath.Join(abs, group)}
+	p := &Plan{RunGroup: group, CreatedAt: now.UTC(), Mlebench: buildinfo.Current(), Config: cfg, Dir: filepath.Join(abs, group)}
 	for seed := 0; seed < cfg.Seeds; seed++ {
 		for _, id := range cfg.CompetitionIDs {
 			p.Tasks = append(p.Tasks, Task{Seed: seed, CompetitionID: id, RunID: id + "_" + uuid4()})

@@ -347,9 +347,21 @@ func TestAgentFailureAndTimeoutAreNotInfraFailures(t *testing.T) {
 		}
 		return behaviour{code: 3}
 	}}
-	r := &runner.Runner{Catalog: cat, DataDir: data, Agent: a, Backend: be, Workers: 2, Retries: 3}
+	var events []runner.Progress
+	r := &runner.Runner{Catalog: cat, DataDir: data, Agent: a, Backend: be, Workers: 2, Retries: 3,
+		OnProgress: func(p runner.Progress) { events = append(events, p) }}
 	if _, err := r.Execute(context.Background(), p); err != nil {
 		t.Fatal(err)
+	}
+	// The run the time limit stopped is reported as timed out, not done.
+	last := events[len(events)-1]
+	if last.Done != len(p.Tasks) || last.TimedOut != 1 {
+		t.Errorf("last progress %+v, want every run finished and 1 timed out", last)
+	}
+	for _, ev := range events {
+		if strings.HasPrefix(ev.RunID, "spooky") && ev.Event == "done" || !strings.HasPrefix(ev.RunID, "spooky") && ev.Event == "timed_out" {
+			t.Errorf("event %q for %s", ev.Event, ev.RunID)
+		}
 	}
 	for _, task := range p.Tasks {
 		st, _ := runner.ReadStatus(p.RunDir(task))
@@ -360,6 +372,11 @@ func TestAgentFailureAndTimeoutAreNotInfraFailures(t *testing.T) {
 		case "spooky-author-identification":
 			if !st.TimedOut || st.FailureKind != runner.FailureTimeout {
 				t.Errorf("timeout not recorded: %+v", st)
+			}
+			// No exit code next to timed_out: the agent had none.
+			raw, _ := os.ReadFile(filepath.Join(p.RunDir(task), runner.StatusFile))
+			if strings.Contains(string(raw), "exit_code") || !strings.Contains(string(raw), `"timed_out": true`) {
+				t.Errorf("status.json of a timed-out run:\n%s", raw)
 			}
 			b, err := os.ReadFile(filepath.Join(p.RunDir(task), "submission", "submission.csv"))
 			if err != nil || string(b) != "early" {
