@@ -1,0 +1,320 @@
+package table
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The typed path of [ReadFile] with [ReadOptions.DropNumericText]: a file
+// whose every data cell is a plain number is streamed once, in fixed-size
+// chunks, straight into int64 / float64 column slices, with the low_memory
+// block dtype rule of the general path (a block of rows is int64 when all
+// its cells are, float64 otherwise; a column with a float64 block is
+// float64). No cell text, no packed references and no copy of the whole
+// file are kept, so memory is the typed columns plus one chunk.
+//
+// The path declines (and ReadFile reads the file again through the general
+// path) at the first thing whose result it does not decide exactly as the
+// general path: a header it cannot take as is (quotes, '\r', NUL, leading
+// blanks, non-ASCII), a '\r' other than one before a line end, a row with another number of fields than the header,
+// an NA string, a cell that is not a plain number (quotes, surrounding
+// whitespace, a '+' sign, text, booleans), an integer of more than 18
+// digits, or a float64 value ParseFloat would reject. Cells are classified
+// with the general path's own parsers (parseInt64, then ParseFloat), so a
+// value is the one the general path gives.
+
+// typedChunk is the read size of the typed path (lowered by tests).
+var typedChunk = 1 << 20
+
+// errDecline stops the typed path; the general path takes over.
+var errDecline = errors.New("typed path declined")
+
+type typedCol struct {
+	ints    []int64
+	floats  []float64
+	isFloat bool    // some block was float64: the column is float64
+	blkFlt  bool    // the current block has a non-integer cell
+	negZero []int32 // rows of the current block whose text is an integer -0
+}
+
+// readTypedFile reads path through the typed path; ok is false when it
+// declines.
+func readTypedFile(path string, opt ReadOptions) (t *Table, ok bool, err error) {
+	if len(opt.Dtype) > 0 || opt.AllString || opt.NoNA || opt.Usecols != nil {
+		return nil, false, nil
+	}
+	sep := opt.Sep
+	if sep == 0 {
+		sep = ','
+	}
+	if sep == '"' || sep == '\n' || sep == '\r' || sep == ' ' || sep == '\t' || sep >= 0x80 || (sep >= '0' && sep <= '9') || sep == '.' || sep == '-' || sep == '+' || sep == 'e' || sep == 'E' {
+		return nil, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil // the general path reports it
+	}
+	defer f.Close()
+	size := int64(0)
+	if st, err := f.Stat(); err == nil {
+		size = st.Size()
+	}
+	tr := &typedReader{f: f, sep: sep, buf: make([]byte, 0, max(16, min(int64(typedChunk), size+1)))}
+	t, err = tr.read(opt, size)
+	if errors.Is(err, errDecline) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("reading csv: %w", err)
+	}
+	return t, true, nil
+}
+
+type typedReader struct {
+	f   *os.File
+	sep byte
+	buf []byte // unconsumed bytes at buf[off:]
+	off int
+	eof bool
+}
+
+// line returns the next line without its '\n' (the last line may lack
+// one); ok is false at the end of the file.
+func (r *typedReader) line() (line []byte, ok bool, err error) {
+	for {
+		if k := bytes.IndexByte(r.buf[r.off:], '\n'); k >= 0 {
+			line = r.buf[r.off : r.off+k]
+			r.off += k + 1
+			return trimCR(line), true, nil
+		}
+		if r.eof {
+			if r.off < len(r.buf) {
+				line = r.buf[r.off:]
+				r.off = len(r.buf)
+				return trimCR(line), true, nil
+			}
+			return nil, false, nil
+		}
+		// Move the partial line to the front and fill the rest.
+		n := copy(r.buf[:cap(r.buf)], r.buf[r.off:])
+		r.buf, r.off = r.buf[:n], 0
+		if n == cap(r.buf) {
+			// A line longer than the buffer: grow it.
+			nb := make([]byte, n, 2*cap(r.buf))
+			copy(nb, r.buf)
+			r.buf = nb
+		}
+		m, err := io.ReadFull(r.f, r.buf[n:cap(r.buf)])
+		r.buf = r.buf[:n+m]
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			r.eof = true
+		case err != nil:
+			return nil, false, err
+		}
+	}
+}
+
+func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
+	head, ok, err := r.line()
+	if err != nil || !ok {
+		if err == nil {
+			err = errDecline // empty file: the general path's ErrEmpty
+		}
+		return nil, err
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	if len(head) == 0 || head[0] == ' ' || head[0] == '\t' {
+		return nil, errDecline
+	}
+	for _, c := range head {
+		if c == '"' || c == '\r' || c == 0 || c >= utf8.RuneSelf {
+			return nil, errDecline
+		}
+	}
+	raw := splitFields(string(head), r.sep)
+	names, dtypes := mangleHeader(raw, opt)
+	if len(dtypes) > 0 {
+		return nil, errDecline
+	}
+	width := len(names)
+	bsize := math.MaxInt
+	if !opt.NoLowMemory {
+		bsize = dtypeBlockRows(width)
+	}
+	// Capacity from the header's share of the file: a guess the first
+	// lines refine below.
+	cols := make([]typedCol, width)
+	var fields [][]byte
+	row := 0
+	for {
+		line, ok, err := r.line()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if row == 0 && size > 0 {
+			est := int(size/int64(len(line)+1)) + 16
+			for c := range cols {
+				cols[c].ints = make([]int64, 0, est+est/16)
+			}
+		}
+		fields = splitFieldsBytes(fields[:0], line, r.sep)
+		if len(fields) != width {
+			return nil, errDecline
+		}
+		newBlock := row%bsize == 0
+		for c, s := range fields {
+			if err := cols[c].add(s, row, newBlock); err != nil {
+				return nil, err
+			}
+		}
+		row++
+	}
+	if row == 0 {
+		return nil, errDecline // header only: the general path's empty columns
+	}
+	out := make([]*Column, width)
+	for c := range cols {
+		col := &Column{Name: names[c]}
+		if cols[c].isFloat {
+			col.Kind, col.Floats = Float64, cols[c].floats
+		} else {
+			col.Kind, col.Ints = Int64, cols[c].ints
+		}
+		out[c] = col
+	}
+	t, err := New(out...)
+	if err != nil {
+		return nil, errDecline
+	}
+	return t, nil
+}
+
+// add classifies and stores cell s of row row.
+func (c *typedCol) add(s []byte, row int, newBlock bool) error {
+	if newBlock {
+		c.blkFlt = false
+		c.negZero = c.negZero[:0]
+	}
+	if v, negZero, ok := plainInt(s); ok {
+		if !c.isFloat {
+			c.ints = append(c.ints, v)
+		} else {
+			c.floats = append(c.floats, float64(v))
+		}
+		if negZero {
+			if c.blkFlt {
+				c.floats[row] = math.Copysign(0, -1)
+			} else {
+				c.negZero = append(c.negZero, int32(row))
+			}
+		}
+		return nil
+	}
+	str := bytesString(s)
+	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
+		return errDecline
+	}
+	if _, st := parseInt64(str); st != numInvalid {
+		return errDecline // an integer form plainInt does not take
+	}
+	f, ok := ParseFloat(str)
+	if !ok {
+		return errDecline
+	}
+	if !c.isFloat {
+		fl := make([]float64, len(c.ints), cap(c.ints))
+		for i, v := range c.ints {
+			fl[i] = float64(v)
+		}
+		c.floats, c.ints, c.isFloat = fl, nil, true
+	}
+	if !c.blkFlt {
+		// The block turns float64: its integer cells are parsed as floats,
+		// which keeps the sign of "-0".
+		c.blkFlt = true
+		for _, r := range c.negZero {
+			c.floats[r] = math.Copysign(0, -1)
+		}
+		c.negZero = c.negZero[:0]
+	}
+	c.floats = append(c.floats, f)
+	return nil
+}
+
+// plainInt parses -?[0-9]{1,18}, which parseInt64 accepts with the same
+// value and ParseFloat converts to float64(v) (and -0 for a negative zero).
+func plainInt(s []byte) (v int64, negZero, ok bool) {
+	neg := false
+	if len(s) > 0 && s[0] == '-' {
+		neg, s = true, s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false, false
+	}
+	for _, c := range s {
+		d := c - '0'
+		if d > 9 {
+			return 0, false, false
+		}
+		v = v*10 + int64(d)
+	}
+	if neg {
+		return -v, v == 0, true
+	}
+	return v, false, true
+}
+
+// trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")
+// end a line for the general path too.
+func trimCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
+	}
+	return line
+}
+
+// bytesString views b as a string without copying; the string must not
+// outlive the next read into b.
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+func splitFields(s string, sep byte) []string {
+	var out []string
+	for {
+		k := indexByteString(s, sep)
+		if k < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:k])
+		s = s[k+1:]
+	}
+}
+
+func indexByteString(s string, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return i
+		}
+	}
+	return -1
+}
+
+func splitFieldsBytes(out [][]byte, s []byte, sep byte) [][]byte {
+	for {
+		k := bytes.IndexByte(s, sep)
+		if k < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:k])
+		s = s[k+1:]
+	}
+}
