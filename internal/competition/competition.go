@@ -51,6 +51,13 @@ type Impl struct {
 	// LoadAnswers reads the answers file; nil means [table.ReadFile] with
 	// default options.
 	LoadAnswers func(path string) (*table.Table, error)
+
+	// TypedRead declares that Grade never reads [table.Column.Text] of an
+	// int64 or float64 column (it uses the values, or Str), so the harness
+	// reads the submission and the CSV answers with
+	// table.ReadOptions.DropNumericText: files of plain numbers are then
+	// streamed straight into typed columns.
+	TypedRead bool
 }
 
 // ScoreKind is the Python runtime type of a grader's result, which decides

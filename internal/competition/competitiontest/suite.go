@@ -302,7 +302,7 @@ func Grade(t *testing.T, impl *competition.Impl, submissionPath, answersPath str
 
 func gradeFile(t *testing.T, impl *competition.Impl, submissionPath, answersPath string) grade.Outcome {
 	t.Helper()
-	sub, err := grade.ReadSubmission(submissionPath)
+	sub, err := grade.ReadSubmissionFor(impl, submissionPath)
 	if err != nil {
 		t.Fatalf("reading %s: %v", submissionPath, err)
 	}

@@ -519,6 +519,20 @@ func intEqualsFloat(i int64, f float64) bool { return float64(i) == f }
 // so that comparisons with it are false.
 func NanMinMax(c *table.Column) (lo, hi float64) {
 	lo, hi = math.NaN(), math.NaN()
+	if c.Kind == table.Float64 && c.Mixed == nil {
+		for _, v := range c.Floats {
+			if v != v {
+				continue
+			}
+			if lo != lo || v < lo {
+				lo = v
+			}
+			if hi != hi || v > hi {
+				hi = v
+			}
+		}
+		return lo, hi
+	}
 	for i := 0; i < c.Len(); i++ {
 		p, ok := PyValueOf(c, i)
 		if !ok {
