@@ -151,7 +151,6 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	// Capacity from the header's share of the file: a guess the first
 	// lines refine below.
 	cols := make([]typedCol, width)
-	var fields [][]byte
 	row := 0
 	for {
 		line, ok, err := r.line()
@@ -167,15 +166,27 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 				cols[c].ints = make([]int64, 0, est+est/16)
 			}
 		}
-		fields = splitFieldsBytes(fields[:0], line, r.sep)
-		if len(fields) != width {
-			return nil, errDecline
-		}
 		newBlock := row%bsize == 0
-		for c, s := range fields {
-			if err := cols[c].add(s, row, newBlock); err != nil {
+		c := 0
+		for {
+			k := bytes.IndexByte(line, r.sep)
+			if k < 0 {
+				break
+			}
+			if c >= width-1 {
+				return nil, errDecline // too many fields
+			}
+			if err := cols[c].add(line[:k], row, newBlock); err != nil {
 				return nil, err
 			}
+			line = line[k+1:]
+			c++
+		}
+		if c != width-1 {
+			return nil, errDecline // too few fields
+		}
+		if err := cols[c].add(line, row, newBlock); err != nil {
+			return nil, err
 		}
 		row++
 	}
@@ -205,7 +216,8 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		c.blkFlt = false
 		c.negZero = c.negZero[:0]
 	}
-	if v, negZero, ok := plainInt(s); ok {
+	v, negZero, st := plainInt(s)
+	if st == numOK {
 		if !c.isFloat {
 			c.ints = append(c.ints, v)
 		} else {
@@ -224,8 +236,10 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
 		return errDecline
 	}
-	if _, st := parseInt64(str); st != numInvalid {
-		return errDecline // an integer form plainInt does not take
+	if st != numInvalid {
+		if _, st := parseInt64(str); st != numInvalid {
+			return errDecline // an integer form plainInt does not take
+		}
 	}
 	f, ok := ParseFloat(str)
 	if !ok {
@@ -253,25 +267,36 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 
 // plainInt parses -?[0-9]{1,18}, which parseInt64 accepts with the same
 // value and ParseFloat converts to float64(v) (and -0 for a negative zero).
-func plainInt(s []byte) (v int64, negZero, ok bool) {
+// st is numOK for such a cell, numInvalid when s holds a '.', 'e' or 'E'
+// after its sign (parseInt64 rejects it too), numOverflow otherwise
+// (undecided: the caller asks parseInt64).
+func plainInt(s []byte) (v int64, negZero bool, st numStatus) {
 	neg := false
 	if len(s) > 0 && s[0] == '-' {
 		neg, s = true, s[1:]
 	}
-	if len(s) == 0 || len(s) > 18 {
-		return 0, false, false
+	if len(s) == 0 {
+		return 0, false, numOverflow
 	}
-	for _, c := range s {
+	for k, c := range s {
 		d := c - '0'
 		if d > 9 {
-			return 0, false, false
+			for _, c := range s[k:] {
+				if c == '.' || c == 'e' || c == 'E' {
+					return 0, false, numInvalid
+				}
+			}
+			return 0, false, numOverflow
 		}
 		v = v*10 + int64(d)
 	}
-	if neg {
-		return -v, v == 0, true
+	if len(s) > 18 {
+		return 0, false, numOverflow
 	}
-	return v, false, true
+	if neg {
+		return -v, v == 0, numOK
+	}
+	return v, false, numOK
 }
 
 // trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")
@@ -306,15 +331,4 @@ func indexByteString(s string, b byte) int {
 		}
 	}
 	return -1
-}
-
-func splitFieldsBytes(out [][]byte, s []byte, sep byte) [][]byte {
-	for {
-		k := bytes.IndexByte(s, sep)
-		if k < 0 {
-			return append(out, s)
-		}
-		out = append(out, s[:k])
-		s = s[k+1:]
-	}
 }
