@@ -30,6 +30,9 @@ func AlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 // float64 id column without missing cells that is already sorted is
 // recognised in one pass and not permuted.
 func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
+	if idx, ok, decided := alignDense(sub, ans); decided {
+		return idx, nil, ok
+	}
 	if !inOrder(sub) {
 		subIdx = pandas.SortIndex(sub)
 	}
@@ -61,6 +64,46 @@ func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 		}
 	}
 	return subIdx, ansIdx, true
+}
+
+// alignDense decides the common case of int64 answer ids that are
+// consecutive integers in increasing order, with int64 submission ids: each
+// submission row goes straight to its id's position (a direct-address
+// join, no sort). When every position receives exactly one row, the sorted
+// submission ids are the answers' ids and idx is the submission's sorted
+// order (unique ids: no ties, so any sort gives it). Otherwise the ids do
+// not match (a row out of range, or a duplicate, leaves an answer id
+// unmatched, since the counts are equal). decided is false when the
+// shapes do not apply.
+func alignDense(sub, ans *table.Column) (idx []int, ok, decided bool) {
+	if sub.Kind != table.Int64 || ans.Kind != table.Int64 || sub.Mixed != nil || ans.Mixed != nil {
+		return nil, false, false
+	}
+	n := len(ans.Ints)
+	if n == 0 || len(sub.Ints) != n {
+		return nil, false, false
+	}
+	first := ans.Ints[0]
+	for k, v := range ans.Ints {
+		if v != first+int64(k) {
+			return nil, false, false
+		}
+	}
+	if inOrder(sub) {
+		return nil, false, false // the in-order comparison is cheaper
+	}
+	idx = make([]int, n)
+	for k := range idx {
+		idx[k] = -1
+	}
+	for i, v := range sub.Ints {
+		p := uint64(v - first)
+		if p >= uint64(n) || idx[p] >= 0 {
+			return nil, false, false // not a match; the general path keeps its exact outputs
+		}
+		idx[p] = i
+	}
+	return idx, true, true
 }
 
 // inOrder reports whether c is an int64 or float64 column without missing
