@@ -27,7 +27,9 @@ import (
 // whitespace, a '+' sign, text, booleans), an integer of more than 18
 // digits, or a float64 value ParseFloat would reject. Cells are classified
 // with the general path's own parsers (parseInt64, then ParseFloat), so a
-// value is the one the general path gives.
+// value is the one the general path gives. Forced dtypes (ReadOptions.Dtype)
+// of int64 and float64 are read the same way (see addForced); others
+// decline.
 
 // typedChunk is the read size of the typed path (lowered by tests).
 var typedChunk = 1 << 20
@@ -38,7 +40,9 @@ var errDecline = errors.New("typed path declined")
 type typedCol struct {
 	ints    []int64
 	floats  []float64
-	isFloat bool    // some block was float64: the column is float64
+	isFloat bool    // some block was float64 (or the dtype is forced to float64): the column is float64
+	forced  Kind    // the forced dtype (dtype=), when hasF
+	hasF    bool
 	blkFlt  bool    // the current block has a non-integer cell
 	negZero []int32 // rows of the current block whose text is an integer -0
 }
@@ -46,7 +50,7 @@ type typedCol struct {
 // readTypedFile reads path through the typed path; ok is false when it
 // declines.
 func readTypedFile(path string, opt ReadOptions) (t *Table, ok bool, err error) {
-	if len(opt.Dtype) > 0 || opt.AllString || opt.NoNA || opt.Usecols != nil {
+	if opt.AllString || opt.NoNA || opt.Usecols != nil {
 		return nil, false, nil
 	}
 	sep := opt.Sep
@@ -140,9 +144,6 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	}
 	raw := splitFields(string(head), r.sep)
 	names, dtypes := mangleHeader(raw, opt)
-	if len(dtypes) > 0 {
-		return nil, errDecline
-	}
 	width := len(names)
 	bsize := math.MaxInt
 	if !opt.NoLowMemory {
@@ -151,6 +152,13 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	// Capacity from the header's share of the file: a guess the first
 	// lines refine below.
 	cols := make([]typedCol, width)
+	for j, k := range dtypes {
+		if k != Int64 && k != Float64 {
+			return nil, errDecline
+		}
+		cols[j].forced, cols[j].hasF = k, true
+		cols[j].isFloat = k == Float64
+	}
 	row := 0
 	for {
 		line, ok, err := r.line()
@@ -163,7 +171,11 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		if row == 0 && size > 0 {
 			est := int(size/int64(len(line)+1)) + 16
 			for c := range cols {
-				cols[c].ints = make([]int64, 0, est+est/16)
+				if cols[c].isFloat {
+					cols[c].floats = make([]float64, 0, est+est/16)
+				} else {
+					cols[c].ints = make([]int64, 0, est+est/16)
+				}
 			}
 		}
 		newBlock := row%bsize == 0
@@ -217,6 +229,9 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		c.negZero = c.negZero[:0]
 	}
 	v, negZero, st := plainInt(s)
+	if c.hasF {
+		return c.addForced(s, v, negZero, st)
+	}
 	if st == numOK {
 		if !c.isFloat {
 			c.ints = append(c.ints, v)
@@ -260,6 +275,39 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 			c.floats[r] = math.Copysign(0, -1)
 		}
 		c.negZero = c.negZero[:0]
+	}
+	c.floats = append(c.floats, f)
+	return nil
+}
+
+// addForced stores a cell of a column with a forced int64 or float64
+// dtype: plain integers, and for float64 any value ParseFloat takes (what
+// the general path's forced conversion reads them as); anything else
+// declines (NA strings, booleans, integral floats in an int64 column, and
+// the errors).
+func (c *typedCol) addForced(s []byte, v int64, negZero bool, st numStatus) error {
+	if c.forced == Int64 {
+		if st != numOK {
+			return errDecline
+		}
+		c.ints = append(c.ints, v)
+		return nil
+	}
+	if st == numOK {
+		f := float64(v)
+		if negZero {
+			f = math.Copysign(0, -1)
+		}
+		c.floats = append(c.floats, f)
+		return nil
+	}
+	str := bytesString(s)
+	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
+		return errDecline
+	}
+	f, ok := ParseFloat(str)
+	if !ok {
+		return errDecline
 	}
 	c.floats = append(c.floats, f)
 	return nil

@@ -116,6 +116,11 @@ func TestTypedPathMatchesGeneral(t *testing.T) {
 		path := writeTemp(t, dir, "f.csv", body)
 		for _, lowMem := range []bool{false, true} {
 			opt := ReadOptions{DropNumericText: true, NoLowMemory: !lowMem}
+			if it%4 == 1 {
+				opt.Dtype = map[string]Kind{"id": Int64, "target": Float64}
+			} else if it%4 == 2 {
+				opt.Dtype = map[string]Kind{"target": Int64, "x y": Float64}
+			}
 			want, werr := ReadBytes([]byte(body), opt)
 			got, gerr := ReadFile(path, opt)
 			if (werr == nil) != (gerr == nil) {
