@@ -18,6 +18,7 @@ func newDevCommand(g *Global) *cobra.Command {
 	cmd.AddCommand(
 		newFakeRawCommand(g),
 		newDownloadLeaderboardCommand(g),
+		newBenchCommand(g),
 	)
 	return cmd
 }
