@@ -40,8 +40,8 @@ var errDecline = errors.New("typed path declined")
 type typedCol struct {
 	ints    []int64
 	floats  []float64
-	isFloat bool    // some block was float64 (or the dtype is forced to float64): the column is float64
-	forced  Kind    // the forced dtype (dtype=), when hasF
+	isFloat bool // some block was float64 (or the dtype is forced to float64): the column is float64
+	forced  Kind // the forced dtype (dtype=), when hasF
 	hasF    bool
 	blkFlt  bool    // the current block has a non-integer cell
 	negZero []int32 // rows of the current block whose text is an integer -0
