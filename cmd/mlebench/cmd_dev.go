@@ -19,6 +19,7 @@ func newDevCommand(g *Global) *cobra.Command {
 	cmd.AddCommand(
 		newFakeRawCommand(g),
 		newDownloadLeaderboardCommand(g),
+		newBenchCommand(g),
 	)
 	return cmd
 }

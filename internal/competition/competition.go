@@ -16,7 +16,7 @@ import (
 
 // Dirs are the directories a preparer works with. All are absolute.
 type Dirs struct {
-	Raw     string // the extracted Kaggle download (read only)
+	Raw     string // the extracted Kaggle download (read only unless Impl.WritesRaw)
 	Public  string // what the agent sees
 	Private string // answers and anything else grading needs
 }
@@ -51,6 +51,19 @@ type Impl struct {
 	// LoadAnswers reads the answers file; nil means [table.ReadFile] with
 	// default options.
 	LoadAnswers func(path string) (*table.Table, error)
+
+	// WritesRaw declares that Prepare writes into d.Raw (it unpacks nested
+	// archives there, or keeps temporary files): the harness then gives it
+	// a copy of a raw directory instead of the directory itself. Every
+	// other preparer only reads d.Raw (competitiontest checks it).
+	WritesRaw bool
+
+	// TypedRead declares that Grade never reads [table.Column.Text] of an
+	// int64 or float64 column (it uses the values, or Str), so the harness
+	// reads the submission and the CSV answers with
+	// table.ReadOptions.DropNumericText: files of plain numbers are then
+	// streamed straight into typed columns.
+	TypedRead bool
 }
 
 // ScoreKind is the Python runtime type of a grader's result, which decides

@@ -9,7 +9,7 @@
 //   - Atomic results. Preparation writes into a sibling directory
 //     DATA/<id>/prepared.tmp-<pid> and renames it to prepared only after
 //     the description is written and the checksums verified; extraction
-//     (and the copy of a --raw directory) goes through raw.tmp-<pid> the
+//     (and the copy of a --raw directory, when one is made) goes through raw.tmp-<pid> the
 //     same way. An interrupted or failed prepare therefore never leaves a
 //     directory that passes is_dataset_prepared, nor a half-extracted raw
 //     that the next run would take as complete. A per-competition lock
@@ -99,8 +99,9 @@ type Service struct {
 
 // Options are the prepare command's flags for one competition.
 type Options struct {
-	// Raw is the competition zip, or a directory of extracted raw files
-	// (copied into DATA/<id>/raw, since preparers may modify raw). Empty:
+	// Raw is the competition zip, or a directory of extracted raw files,
+	// which preparers read in place (copied into DATA/<id>/raw only with
+	// KeepRaw, or for a preparer that declares Impl.WritesRaw). Empty:
 	// download (or use the zip already in DATA/<id>).
 	Raw                  string
 	KeepRaw              bool
@@ -317,6 +318,14 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 		}
 	}
 	res.Zip = zipPath
+	// A raw directory is read where it is (no copy) unless the raw files
+	// are to be kept in DATA/<id>/raw or the preparer writes into its raw
+	// directory.
+	inPlace := needRaw && rawSrcDir != "" && rawSrcDir != paths.Raw && !opt.KeepRaw && !impl.WritesRaw
+	prepPaths := paths
+	if inPlace {
+		prepPaths.Raw = rawSrcDir
+	}
 
 	// Step 5: the zip's MD5.
 	var zipMD5 string
@@ -347,7 +356,7 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 	}
 
 	// Step 6: raw.
-	if needRaw {
+	if needRaw && !inPlace {
 		switch {
 		case zipPath != "":
 			log.Info("Extracting " + zipPath + " to " + paths.Raw)
@@ -387,10 +396,10 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 			res.Verified = true
 		}
 	} else {
-		if isEmptyDir(paths.Raw) {
-			return nil, fmt.Errorf("no raw data in %s: pass --raw with the competition's zip or a directory of its extracted files, or configure Kaggle API credentials to download it", paths.Raw)
+		if isEmptyDir(prepPaths.Raw) {
+			return nil, fmt.Errorf("no raw data in %s: pass --raw with the competition's zip or a directory of its extracted files, or configure Kaggle API credentials to download it", prepPaths.Raw)
 		}
-		written, err := s.build(ctx, comp, impl, paths, desc, opt, verify, h, zipMD5, expected, expectedFrom, log)
+		written, err := s.build(ctx, comp, impl, prepPaths, inPlace, desc, opt, verify, h, zipMD5, expected, expectedFrom, log)
 		var ce *ChecksumError
 		if errors.As(err, &ce) {
 			ce.Synthetic = synthetic
@@ -423,7 +432,7 @@ func (s *Service) prepare(ctx context.Context, comp *competition.Competition, op
 // build runs the preparer into a temporary directory, writes the
 // description, verifies (or writes) the checksums and renames the result
 // to DATA/<id>/prepared. It returns the checksums file it wrote, if any.
-func (s *Service) build(ctx context.Context, comp *competition.Competition, impl *competition.Impl, paths competition.Paths,
+func (s *Service) build(ctx context.Context, comp *competition.Competition, impl *competition.Impl, paths competition.Paths, inPlace bool,
 	desc []byte, opt Options, verify bool, h *Hasher, zipMD5 string, expected competition.Checksums, expectedFrom string, log *slog.Logger) (string, error) {
 	preparedDir := filepath.Dir(paths.Public)
 	tmp := filepath.Join(paths.Root, tmpPreparedPrefix+strconv.Itoa(os.Getpid()))
@@ -447,8 +456,10 @@ func (s *Service) build(ctx context.Context, comp *competition.Competition, impl
 	}()
 
 	log.Info("Preparing the dataset", "raw", paths.Raw)
-	if err := os.WriteFile(filepath.Join(paths.Root, rawUsedName), nil, 0o644); err != nil {
-		return "", err
+	if !inPlace { // an outside raw directory is never marked: it is not ours
+		if err := os.WriteFile(filepath.Join(paths.Root, rawUsedName), nil, 0o644); err != nil {
+			return "", err
+		}
 	}
 	s.progress().Start("prepare "+comp.ID, -1)
 	err := impl.Prepare(ctx, competition.Dirs{Raw: paths.Raw, Public: pub, Private: priv})

@@ -124,7 +124,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	zb, _ := os.ReadFile(f.zip)
-	impl := &competition.Impl{ID: testID, Prepare: func(ctx context.Context, d competition.Dirs) error {
+	impl := &competition.Impl{ID: testID, WritesRaw: true, Prepare: func(ctx context.Context, d competition.Dirs) error {
 		f.calls.Add(1)
 		return testPrepare(ctx, d)
 	}}

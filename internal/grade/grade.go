@@ -149,7 +149,18 @@ func Round5(s competition.Score) float64 {
 // ReadSubmission reads a CSV as the original's read_csv does: an empty file
 // gives an empty table (0 rows, 0 columns).
 func ReadSubmission(path string) (*table.Table, error) {
-	t, err := table.ReadFile(path, table.ReadOptions{})
+	return readCSV(path, table.ReadOptions{})
+}
+
+// ReadSubmissionFor is [ReadSubmission] as the harness reads files for
+// impl's grader: without numeric cells' text when the grader declares
+// [competition.Impl.TypedRead].
+func ReadSubmissionFor(impl *competition.Impl, path string) (*table.Table, error) {
+	return readCSV(path, table.ReadOptions{DropNumericText: impl.TypedRead})
+}
+
+func readCSV(path string, opt table.ReadOptions) (*table.Table, error) {
+	t, err := table.ReadFile(path, opt)
 	if errors.Is(err, table.ErrEmpty) {
 		return table.MustNew(), nil
 	}
@@ -164,7 +175,7 @@ func LoadAnswers(impl *competition.Impl, path string) (*table.Table, error) {
 	if !strings.HasSuffix(path, ".csv") {
 		return nil, fmt.Errorf("Unsupported file format for answers: %s", path)
 	}
-	return ReadSubmission(path)
+	return ReadSubmissionFor(impl, path)
 }
 
 // isCSVFile is the original's submission_exists: a regular file whose
@@ -199,7 +210,7 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
-		sub, err := ReadSubmission(path)
+		sub, err := ReadSubmissionFor(impl, path)
 		var out Outcome
 		switch {
 		case err != nil && g.Fixes.Enabled("grade-keep-going"):
@@ -348,7 +359,7 @@ func Validate(comp *competition.Competition, dataDir, path string, fixes feature
 	fail := func(e error) (bool, string, error) {
 		return false, "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n" + e.Error(), nil
 	}
-	sub, err := ReadSubmission(path)
+	sub, err := ReadSubmissionFor(impl, path)
 	if err != nil {
 		return fail(err)
 	}
@@ -359,7 +370,7 @@ func Validate(comp *competition.Competition, dataDir, path string, fixes feature
 	if fixes.Enabled("validate-jsonl-answers") {
 		answers, err = LoadAnswers(impl, answersPath)
 	} else {
-		answers, err = ReadSubmission(answersPath)
+		answers, err = ReadSubmissionFor(impl, answersPath)
 	}
 	if err != nil {
 		return fail(err)

@@ -85,6 +85,13 @@ type ReadOptions struct {
 	Workers int
 	// Path names the input in error messages (ReadFile sets it).
 	Path string
+	// DropNumericText leaves [Column.Text] nil in int64 and float64
+	// columns (use [Column.Str] for their pandas text), for callers that
+	// only use numeric columns' values, as pandas code can. [ReadFile] then
+	// reads files of plain numbers straight into typed columns in one
+	// streaming pass (typed.go), with the same columns and values as the
+	// general path and far less memory.
+	DropNumericText bool
 }
 
 // Errors wrapped in a *ParseError. Use errors.Is.
@@ -135,6 +142,11 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // ReadFile reads the CSV file at path (see [Read]).
 func ReadFile(path string, opt ReadOptions) (*Table, error) {
+	if opt.DropNumericText {
+		if t, ok, err := readTypedFile(path, opt); ok || err != nil {
+			return t, err
+		}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading csv: %w", err)
@@ -320,7 +332,7 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	// Convert.
 	bsize := rows
 	if !opt.NoLowMemory {
-		bsize = BlockRows(width)
+		bsize = dtypeBlockRows(width)
 	}
 	if bsize <= 0 {
 		bsize = 1
@@ -344,6 +356,9 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 			}
 		}
 		built[i] = assemble(c, outs[i], bsize)
+		if opt.DropNumericText && (built[i].Kind == Int64 || built[i].Kind == Float64) {
+			built[i].Text = nil
+		}
 	}
 	t, err := New(built[leading:]...)
 	if err != nil {
@@ -369,6 +384,17 @@ func BlockRows(width int) int {
 		b *= 2
 	}
 	return b
+}
+
+// testBlockRows, when positive, replaces BlockRows in the readers (tests
+// of the block dtype rule on small inputs).
+var testBlockRows int
+
+func dtypeBlockRows(width int) int {
+	if testBlockRows > 0 {
+		return testBlockRows
+	}
+	return BlockRows(width)
 }
 
 // mangleHeader names unnamed columns and renames duplicates as pandas' C

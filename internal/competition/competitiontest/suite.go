@@ -18,6 +18,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -166,10 +167,80 @@ func prepareOnce(t *testing.T, impl *competition.Impl, info competition.Info, da
 	if err := impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: opt.Seed, Rows: opt.Rows}); err != nil {
 		t.Fatalf("FakeRaw: %v", err)
 	}
+	var before map[string]string
+	if !impl.WritesRaw {
+		// The harness hands a --raw directory to the preparer as it is:
+		// prepare from a read-only tree, and check that nothing in it
+		// changed (root ignores the permission bits; the snapshot does not).
+		before = rawSnapshot(t, p.Raw)
+		setTreeWritable(t, p.Raw, false)
+		defer setTreeWritable(t, p.Raw, true)
+	}
 	if err := impl.Prepare(context.Background(), p.Dirs()); err != nil {
 		t.Fatalf("Prepare: %v", err)
 	}
+	if before != nil {
+		after := rawSnapshot(t, p.Raw)
+		for path, st := range after {
+			if before[path] != st {
+				t.Errorf("Prepare changed %s in its raw directory (%q, was %q); a preparer that writes into raw must declare Impl.WritesRaw", path, st, before[path])
+			}
+		}
+		for path := range before {
+			if _, ok := after[path]; !ok {
+				t.Errorf("Prepare removed %s from its raw directory; a preparer that writes into raw must declare Impl.WritesRaw", path)
+			}
+		}
+	}
 	return dataDir
+}
+
+// rawSnapshot maps every entry under root to its type, size and
+// modification time (a directory's time changes when entries are added or
+// removed, temporary ones included).
+func rawSnapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[path] = fmt.Sprintf("%v %d %d", info.Mode().Type(), info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// setTreeWritable makes the tree under root read-only (r-x directories,
+// r-- files) or gives the owner write permission back.
+func setTreeWritable(t *testing.T, root string, writable bool) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		mode := fs.FileMode(0o444)
+		if d.IsDir() {
+			mode = 0o555
+		}
+		if writable {
+			mode |= 0o200
+		}
+		return os.Chmod(path, mode)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TreeMD5 returns the MD5 of every regular file under root, keyed by its
@@ -302,7 +373,7 @@ func Grade(t *testing.T, impl *competition.Impl, submissionPath, answersPath str
 
 func gradeFile(t *testing.T, impl *competition.Impl, submissionPath, answersPath string) grade.Outcome {
 	t.Helper()
-	sub, err := grade.ReadSubmission(submissionPath)
+	sub, err := grade.ReadSubmissionFor(impl, submissionPath)
 	if err != nil {
 		t.Fatalf("reading %s: %v", submissionPath, err)
 	}

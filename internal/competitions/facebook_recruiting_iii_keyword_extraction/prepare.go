@@ -79,7 +79,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 	if tagsCol != len(header)-1 || len(header) < 2 {
 		return errFallback
 	}
-	tmp, err := os.CreateTemp(d.Raw, ".fbkw-rows-*.tmp")
+	tmp, err := os.CreateTemp(d.Private, ".fbkw-rows-*.tmp") // raw is read only; removed before returning
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,8 @@ var Competition = &competition.Impl{
 	Prepare: Prepare,
 	Grade:   Grade,
 	FakeRaw: FakeRaw,
+	// Prepare unpacks nested archives into raw.
+	WritesRaw: true,
 }
 
 // classes is the original's vocabulary.py: the 80 labels in the order of the

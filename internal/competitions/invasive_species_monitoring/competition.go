@@ -28,4 +28,6 @@ var Competition = &competition.Impl{
 	Prepare: Prepare,
 	Grade:   Grade,
 	FakeRaw: FakeRaw,
+	// Prepare unpacks nested archives into raw.
+	WritesRaw: true,
 }

@@ -32,6 +32,8 @@ var Competition = &competition.Impl{
 	Prepare: Prepare,
 	Grade:   Grade,
 	FakeRaw: FakeRaw,
+	// Grade (submission.PrepareForAUROC) uses numeric columns' values only.
+	TypedRead: true,
 }
 
 const (

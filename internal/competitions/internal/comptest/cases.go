@@ -47,7 +47,7 @@ func RunGradeCases(t *testing.T, impl *competition.Impl, dir string, kind compet
 	}
 	for name, want := range cases {
 		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join(dir, name+".csv"))
+			sub, err := grade.ReadSubmissionFor(impl, filepath.Join(dir, name+".csv"))
 			if err != nil {
 				t.Fatalf("reading submission: %v", err)
 			}

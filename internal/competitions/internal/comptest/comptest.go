@@ -67,7 +67,7 @@ func CheckReferenceScores(t *testing.T, impl *competition.Impl, answersPath, dir
 	for _, name := range SortedKeys(refs) {
 		ref := refs[name]
 		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmission(filepath.Join(dir, "submissions", name))
+			sub, err := grade.ReadSubmissionFor(impl, filepath.Join(dir, "submissions", name))
 			if err != nil {
 				t.Fatalf("reading submission: %v", err)
 			}

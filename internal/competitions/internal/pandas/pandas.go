@@ -343,6 +343,9 @@ func CompareCells(c *table.Column, i, j int) int {
 // their order could matter (see the specs' notes).
 func SortIndex(c *table.Column) []int {
 	n := c.Len()
+	if c.Kind == table.Int64 && c.Mixed == nil && c.Null == nil {
+		return sortIntsIndex(c.Ints)
+	}
 	idx := make([]int, 0, n)
 	var nulls []int
 	for i := 0; i < n; i++ {
@@ -369,6 +372,8 @@ func SortIndex(c *table.Column) []int {
 		for k, p := range ps {
 			idx[k] = p.i
 		}
+	case c.Kind == table.Float64 && c.Mixed == nil:
+		return append(sortFloatsIndex(c.Floats, idx), nulls...)
 	case c.Kind == table.Int64 || c.Kind == table.Float64:
 		type pair struct {
 			v float64
@@ -514,6 +519,20 @@ func intEqualsFloat(i int64, f float64) bool { return float64(i) == f }
 // so that comparisons with it are false.
 func NanMinMax(c *table.Column) (lo, hi float64) {
 	lo, hi = math.NaN(), math.NaN()
+	if c.Kind == table.Float64 && c.Mixed == nil {
+		for _, v := range c.Floats {
+			if v != v {
+				continue
+			}
+			if lo != lo || v < lo {
+				lo = v
+			}
+			if hi != hi || v > hi {
+				hi = v
+			}
+		}
+		return lo, hi
+	}
 	for i := 0; i < c.Len(); i++ {
 		p, ok := PyValueOf(c, i)
 		if !ok {

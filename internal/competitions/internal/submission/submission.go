@@ -16,16 +16,127 @@ import (
 // every position (numpy's `(sub_ids != ans_ids).any()` is false). The tables
 // must have the same length. It returns the sorted row orders.
 func AlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
-	subIdx, ansIdx = pandas.SortIndex(sub), pandas.SortIndex(ans)
-	if len(subIdx) != len(ansIdx) {
+	subIdx, ansIdx, ok = align(sub, ans)
+	if subIdx == nil {
+		subIdx = identity(sub.Len())
+	}
+	if ansIdx == nil {
+		ansIdx = identity(ans.Len())
+	}
+	return subIdx, ansIdx, ok
+}
+
+// align is AlignByID with nil standing for the identity order: an int64 or
+// float64 id column without missing cells that is already sorted is
+// recognised in one pass and not permuted.
+func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
+	if idx, ok, decided := alignDense(sub, ans); decided {
+		return idx, nil, ok
+	}
+	if !inOrder(sub) {
+		subIdx = pandas.SortIndex(sub)
+	}
+	if !inOrder(ans) {
+		ansIdx = pandas.SortIndex(ans)
+	}
+	n := sub.Len()
+	if n != ans.Len() {
 		return subIdx, ansIdx, false
 	}
-	for k := range subIdx {
-		if !pandas.CellsEqual(sub, subIdx[k], ans, ansIdx[k]) {
+	if subIdx == nil && ansIdx == nil && sub.Kind == table.Int64 && ans.Kind == table.Int64 {
+		for k, v := range sub.Ints {
+			if v != ans.Ints[k] {
+				return nil, nil, false
+			}
+		}
+		return nil, nil, true
+	}
+	for k := 0; k < n; k++ {
+		i, j := k, k
+		if subIdx != nil {
+			i = subIdx[k]
+		}
+		if ansIdx != nil {
+			j = ansIdx[k]
+		}
+		if !pandas.CellsEqual(sub, i, ans, j) {
 			return subIdx, ansIdx, false
 		}
 	}
 	return subIdx, ansIdx, true
+}
+
+// alignDense decides the common case of int64 answer ids that are
+// consecutive integers in increasing order, with int64 submission ids: each
+// submission row goes straight to its id's position (a direct-address
+// join, no sort). When every position receives exactly one row, the sorted
+// submission ids are the answers' ids and idx is the submission's sorted
+// order (unique ids: no ties, so any sort gives it). Otherwise the ids do
+// not match (a row out of range, or a duplicate, leaves an answer id
+// unmatched, since the counts are equal). decided is false when the
+// shapes do not apply.
+func alignDense(sub, ans *table.Column) (idx []int, ok, decided bool) {
+	if sub.Kind != table.Int64 || ans.Kind != table.Int64 || sub.Mixed != nil || ans.Mixed != nil {
+		return nil, false, false
+	}
+	n := len(ans.Ints)
+	if n == 0 || len(sub.Ints) != n {
+		return nil, false, false
+	}
+	first := ans.Ints[0]
+	for k, v := range ans.Ints {
+		if v != first+int64(k) {
+			return nil, false, false
+		}
+	}
+	if inOrder(sub) {
+		return nil, false, false // the in-order comparison is cheaper
+	}
+	idx = make([]int, n)
+	for k := range idx {
+		idx[k] = -1
+	}
+	for i, v := range sub.Ints {
+		p := uint64(v - first)
+		if p >= uint64(n) || idx[p] >= 0 {
+			return nil, false, false // not a match; the general path keeps its exact outputs
+		}
+		idx[p] = i
+	}
+	return idx, true, true
+}
+
+// inOrder reports whether c is an int64 or float64 column without missing
+// cells whose values never decrease: its sorted order is the identity.
+func inOrder(c *table.Column) bool {
+	if c.Mixed != nil || c.Null != nil {
+		return false
+	}
+	switch c.Kind {
+	case table.Int64:
+		for i := 1; i < len(c.Ints); i++ {
+			if c.Ints[i] < c.Ints[i-1] {
+				return false
+			}
+		}
+		return true
+	case table.Float64:
+		for i, v := range c.Floats {
+			if v != v || (i > 0 && v < c.Floats[i-1]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func identity(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // PrepareForAccuracy is prepare_for_accuracy_metric(submission,
@@ -86,6 +197,7 @@ func PrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred 
 //
 // It returns y_true (answers) and y_score (submission) in sorted-id order as
 // float64 for metric.ROCAUC, which rejects NaN scores as scikit-learn does.
+// yScore may share the submission column's storage: callers only read it.
 // A bool column with missing cells gives NaN there (numpy's float conversion
 // of the object array), so it also fails in the metric.
 func PrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []float64, err error) {
@@ -125,19 +237,52 @@ func PrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []
 	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return nil, nil, err
 	}
-	subIdx, ansIdx, match := AlignByID(subID, ansID)
+	subIdx, ansIdx, match := align(subID, ansID)
 	if !match {
 		return nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
 	}
-	yTrue, err = pandas.Floats(ansTarget.Take(ansIdx))
+	yTrue, err = takeFloats(ansTarget, ansIdx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("answers %s: %w", target, err)
 	}
-	yScore, err = pandas.Floats(subTarget.Take(subIdx))
+	yScore, err = takeFloats(subTarget, subIdx)
 	if err != nil {
 		return nil, nil, err
 	}
 	return yTrue, yScore, nil
+}
+
+// takeFloats is pandas.Floats(c.Take(idx)) (idx nil: the identity),
+// gathering int64 and float64 columns directly. The result may share c's
+// storage: callers only read it.
+func takeFloats(c *table.Column, idx []int) ([]float64, error) {
+	if c.Mixed != nil || (c.Kind != table.Int64 && c.Kind != table.Float64) {
+		if idx == nil {
+			return pandas.Floats(c)
+		}
+		return pandas.Floats(c.Take(idx))
+	}
+	if idx == nil {
+		if c.Kind == table.Float64 {
+			return c.Floats, nil
+		}
+		out := make([]float64, len(c.Ints))
+		for i, v := range c.Ints {
+			out[i] = float64(v)
+		}
+		return out, nil
+	}
+	out := make([]float64, len(idx))
+	if c.Kind == table.Int64 {
+		for j, i := range idx {
+			out[j] = float64(c.Ints[i])
+		}
+	} else {
+		for j, i := range idx {
+			out[j] = c.Floats[i]
+		}
+	}
+	return out, nil
 }
 
 // OneHotLogLossInputs is one_hot_dfs_to_log_loss_inputs(submission,

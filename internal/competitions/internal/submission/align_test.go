@@ -1,0 +1,106 @@
+package submission
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// alignBySorting is AlignByID's definition: both columns in SortIndex
+// order, compared cell by cell.
+func alignBySorting(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
+	subIdx, ansIdx = pandas.SortIndex(sub), pandas.SortIndex(ans)
+	if len(subIdx) != len(ansIdx) {
+		return subIdx, ansIdx, false
+	}
+	for k := range subIdx {
+		if !pandas.CellsEqual(sub, subIdx[k], ans, ansIdx[k]) {
+			return subIdx, ansIdx, false
+		}
+	}
+	return subIdx, ansIdx, true
+}
+
+// TestAlignMatchesSorting checks the in-order, direct-address and sorting
+// paths of the alignment against the definition, and PrepareForAUROC's
+// outputs against pandas.Floats of the taken columns.
+func TestAlignMatchesSorting(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	perm := func(v []int64) []int64 {
+		w := slices.Clone(v)
+		r.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+		return w
+	}
+	seq := func(first int64, n int) []int64 {
+		v := make([]int64, n)
+		for i := range v {
+			v[i] = first + int64(i)
+		}
+		return v
+	}
+	type pair struct{ sub, ans *table.Column }
+	cases := map[string]pair{}
+	for _, n := range []int{1, 2, 50} {
+		a := seq(900000, n)
+		cases["same-"+strconv.Itoa(n)] = pair{table.Ints("id", seq(900000, n)), table.Ints("id", a)}
+		cases["shuffled-"+strconv.Itoa(n)] = pair{table.Ints("id", perm(a)), table.Ints("id", a)}
+		cases["both-shuffled-"+strconv.Itoa(n)] = pair{table.Ints("id", perm(a)), table.Ints("id", perm(a))}
+		d := perm(a)
+		d[0] = d[len(d)-1]
+		cases["dup-"+strconv.Itoa(n)] = pair{table.Ints("id", d), table.Ints("id", a)}
+		o := perm(a)
+		o[0] = 1 << 62
+		cases["out-of-range-"+strconv.Itoa(n)] = pair{table.Ints("id", o), table.Ints("id", a)}
+		gaps := seq(-5, n)
+		for i := range gaps {
+			gaps[i] *= 3
+		}
+		cases["gaps-"+strconv.Itoa(n)] = pair{table.Ints("id", perm(gaps)), table.Ints("id", gaps)}
+		f := make([]float64, n)
+		for i := range f {
+			f[i] = float64(a[i])
+		}
+		cases["float-sub-"+strconv.Itoa(n)] = pair{table.Floats("id", f), table.Ints("id", perm(a))}
+		s := make([]string, n)
+		for i := range s {
+			s[i] = strconv.Itoa(int(a[i]))
+		}
+		cases["text-"+strconv.Itoa(n)] = pair{table.Strings("id", s), table.Strings("id", slices.Clone(s))}
+	}
+	cases["extreme"] = pair{table.Ints("id", []int64{-1 << 63, 1<<63 - 1}), table.Ints("id", []int64{1<<63 - 1, -1 << 63})}
+	for name, c := range cases {
+		gs, ga, gok := AlignByID(c.sub, c.ans)
+		ws, wa, wok := alignBySorting(c.sub, c.ans)
+		if gok != wok || !slices.Equal(gs, ws) || !slices.Equal(ga, wa) {
+			t.Errorf("%s: AlignByID = %v %v %v, want %v %v %v", name, gs, ga, gok, ws, wa, wok)
+		}
+		n := c.sub.Len()
+		target := make([]float64, n)
+		for i := range target {
+			target[i] = r.Float64()
+		}
+		labels := make([]int64, n)
+		for i := range labels {
+			labels[i] = int64(i % 2)
+		}
+		sub := table.MustNew(c.sub, table.Floats("target", target))
+		ans := table.MustNew(c.ans, table.Ints("target", labels))
+		yTrue, yScore, err := PrepareForAUROC(sub, ans, "id", "target")
+		if (err == nil) != wok {
+			t.Errorf("%s: PrepareForAUROC error %v, ids match %v", name, err, wok)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		wt, _ := pandas.Floats(table.Ints("target", labels).Take(wa))
+		wsc, _ := pandas.Floats(table.Floats("target", target).Take(ws))
+		if !slices.Equal(yTrue, wt) || !slices.Equal(yScore, wsc) {
+			t.Errorf("%s: PrepareForAUROC outputs differ from the sorted definition", name)
+		}
+	}
+}

@@ -1,0 +1,382 @@
+package table
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The typed path of [ReadFile] with [ReadOptions.DropNumericText]: a file
+// whose every data cell is a plain number is streamed once, in fixed-size
+// chunks, straight into int64 / float64 column slices, with the low_memory
+// block dtype rule of the general path (a block of rows is int64 when all
+// its cells are, float64 otherwise; a column with a float64 block is
+// float64). No cell text, no packed references and no copy of the whole
+// file are kept, so memory is the typed columns plus one chunk.
+//
+// The path declines (and ReadFile reads the file again through the general
+// path) at the first thing whose result it does not decide exactly as the
+// general path: a header it cannot take as is (quotes, '\r', NUL, leading
+// blanks, non-ASCII), a '\r' other than one before a line end, a row with another number of fields than the header,
+// an NA string, a cell that is not a plain number (quotes, surrounding
+// whitespace, a '+' sign, text, booleans), an integer of more than 18
+// digits, or a float64 value ParseFloat would reject. Cells are classified
+// with the general path's own parsers (parseInt64, then ParseFloat), so a
+// value is the one the general path gives. Forced dtypes (ReadOptions.Dtype)
+// of int64 and float64 are read the same way (see addForced); others
+// decline.
+
+// typedChunk is the read size of the typed path (lowered by tests).
+var typedChunk = 1 << 20
+
+// errDecline stops the typed path; the general path takes over.
+var errDecline = errors.New("typed path declined")
+
+type typedCol struct {
+	ints    []int64
+	floats  []float64
+	isFloat bool // some block was float64 (or the dtype is forced to float64): the column is float64
+	forced  Kind // the forced dtype (dtype=), when hasF
+	hasF    bool
+	blkFlt  bool    // the current block has a non-integer cell
+	negZero []int32 // rows of the current block whose text is an integer -0
+}
+
+// readTypedFile reads path through the typed path; ok is false when it
+// declines.
+func readTypedFile(path string, opt ReadOptions) (t *Table, ok bool, err error) {
+	if opt.AllString || opt.NoNA || opt.Usecols != nil {
+		return nil, false, nil
+	}
+	sep := opt.Sep
+	if sep == 0 {
+		sep = ','
+	}
+	if sep == '"' || sep == '\n' || sep == '\r' || sep == ' ' || sep == '\t' || sep >= 0x80 || (sep >= '0' && sep <= '9') || sep == '.' || sep == '-' || sep == '+' || sep == 'e' || sep == 'E' {
+		return nil, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil // the general path reports it
+	}
+	defer f.Close()
+	size := int64(0)
+	if st, err := f.Stat(); err == nil {
+		size = st.Size()
+	}
+	tr := &typedReader{f: f, sep: sep, buf: make([]byte, 0, max(16, min(int64(typedChunk), size+1)))}
+	t, err = tr.read(opt, size)
+	if errors.Is(err, errDecline) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("reading csv: %w", err)
+	}
+	return t, true, nil
+}
+
+type typedReader struct {
+	f   *os.File
+	sep byte
+	buf []byte // unconsumed bytes at buf[off:]
+	off int
+	eof bool
+}
+
+// line returns the next line without its '\n' (the last line may lack
+// one); ok is false at the end of the file.
+func (r *typedReader) line() (line []byte, ok bool, err error) {
+	for {
+		if k := bytes.IndexByte(r.buf[r.off:], '\n'); k >= 0 {
+			line = r.buf[r.off : r.off+k]
+			r.off += k + 1
+			return trimCR(line), true, nil
+		}
+		if r.eof {
+			if r.off < len(r.buf) {
+				line = r.buf[r.off:]
+				r.off = len(r.buf)
+				return trimCR(line), true, nil
+			}
+			return nil, false, nil
+		}
+		// Move the partial line to the front and fill the rest.
+		n := copy(r.buf[:cap(r.buf)], r.buf[r.off:])
+		r.buf, r.off = r.buf[:n], 0
+		if n == cap(r.buf) {
+			// A line longer than the buffer: grow it.
+			nb := make([]byte, n, 2*cap(r.buf))
+			copy(nb, r.buf)
+			r.buf = nb
+		}
+		m, err := io.ReadFull(r.f, r.buf[n:cap(r.buf)])
+		r.buf = r.buf[:n+m]
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			r.eof = true
+		case err != nil:
+			return nil, false, err
+		}
+	}
+}
+
+func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
+	head, ok, err := r.line()
+	if err != nil || !ok {
+		if err == nil {
+			err = errDecline // empty file: the general path's ErrEmpty
+		}
+		return nil, err
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	if len(head) == 0 || head[0] == ' ' || head[0] == '\t' {
+		return nil, errDecline
+	}
+	for _, c := range head {
+		if c == '"' || c == '\r' || c == 0 || c >= utf8.RuneSelf {
+			return nil, errDecline
+		}
+	}
+	raw := splitFields(string(head), r.sep)
+	names, dtypes := mangleHeader(raw, opt)
+	width := len(names)
+	bsize := math.MaxInt
+	if !opt.NoLowMemory {
+		bsize = dtypeBlockRows(width)
+	}
+	// Capacity from the header's share of the file: a guess the first
+	// lines refine below.
+	cols := make([]typedCol, width)
+	for j, k := range dtypes {
+		if k != Int64 && k != Float64 {
+			return nil, errDecline
+		}
+		cols[j].forced, cols[j].hasF = k, true
+		cols[j].isFloat = k == Float64
+	}
+	row := 0
+	for {
+		line, ok, err := r.line()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if row == 0 && size > 0 {
+			est := int(size/int64(len(line)+1)) + 16
+			for c := range cols {
+				if cols[c].isFloat {
+					cols[c].floats = make([]float64, 0, est+est/16)
+				} else {
+					cols[c].ints = make([]int64, 0, est+est/16)
+				}
+			}
+		}
+		newBlock := row%bsize == 0
+		c := 0
+		for {
+			k := bytes.IndexByte(line, r.sep)
+			if k < 0 {
+				break
+			}
+			if c >= width-1 {
+				return nil, errDecline // too many fields
+			}
+			if err := cols[c].add(line[:k], row, newBlock); err != nil {
+				return nil, err
+			}
+			line = line[k+1:]
+			c++
+		}
+		if c != width-1 {
+			return nil, errDecline // too few fields
+		}
+		if err := cols[c].add(line, row, newBlock); err != nil {
+			return nil, err
+		}
+		row++
+	}
+	if row == 0 {
+		return nil, errDecline // header only: the general path's empty columns
+	}
+	out := make([]*Column, width)
+	for c := range cols {
+		col := &Column{Name: names[c]}
+		if cols[c].isFloat {
+			col.Kind, col.Floats = Float64, cols[c].floats
+		} else {
+			col.Kind, col.Ints = Int64, cols[c].ints
+		}
+		out[c] = col
+	}
+	t, err := New(out...)
+	if err != nil {
+		return nil, errDecline
+	}
+	return t, nil
+}
+
+// add classifies and stores cell s of row row.
+func (c *typedCol) add(s []byte, row int, newBlock bool) error {
+	if newBlock {
+		c.blkFlt = false
+		c.negZero = c.negZero[:0]
+	}
+	v, negZero, st := plainInt(s)
+	if c.hasF {
+		return c.addForced(s, v, negZero, st)
+	}
+	if st == numOK {
+		if !c.isFloat {
+			c.ints = append(c.ints, v)
+		} else {
+			c.floats = append(c.floats, float64(v))
+		}
+		if negZero {
+			if c.blkFlt {
+				c.floats[row] = math.Copysign(0, -1)
+			} else {
+				c.negZero = append(c.negZero, int32(row))
+			}
+		}
+		return nil
+	}
+	str := bytesString(s)
+	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
+		return errDecline
+	}
+	if st != numInvalid {
+		if _, st := parseInt64(str); st != numInvalid {
+			return errDecline // an integer form plainInt does not take
+		}
+	}
+	f, ok := ParseFloat(str)
+	if !ok {
+		return errDecline
+	}
+	if !c.isFloat {
+		fl := make([]float64, len(c.ints), cap(c.ints))
+		for i, v := range c.ints {
+			fl[i] = float64(v)
+		}
+		c.floats, c.ints, c.isFloat = fl, nil, true
+	}
+	if !c.blkFlt {
+		// The block turns float64: its integer cells are parsed as floats,
+		// which keeps the sign of "-0".
+		c.blkFlt = true
+		for _, r := range c.negZero {
+			c.floats[r] = math.Copysign(0, -1)
+		}
+		c.negZero = c.negZero[:0]
+	}
+	c.floats = append(c.floats, f)
+	return nil
+}
+
+// addForced stores a cell of a column with a forced int64 or float64
+// dtype: plain integers, and for float64 any value ParseFloat takes (what
+// the general path's forced conversion reads them as); anything else
+// declines (NA strings, booleans, integral floats in an int64 column, and
+// the errors).
+func (c *typedCol) addForced(s []byte, v int64, negZero bool, st numStatus) error {
+	if c.forced == Int64 {
+		if st != numOK {
+			return errDecline
+		}
+		c.ints = append(c.ints, v)
+		return nil
+	}
+	if st == numOK {
+		f := float64(v)
+		if negZero {
+			f = math.Copysign(0, -1)
+		}
+		c.floats = append(c.floats, f)
+		return nil
+	}
+	str := bytesString(s)
+	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
+		return errDecline
+	}
+	f, ok := ParseFloat(str)
+	if !ok {
+		return errDecline
+	}
+	c.floats = append(c.floats, f)
+	return nil
+}
+
+// plainInt parses -?[0-9]{1,18}, which parseInt64 accepts with the same
+// value and ParseFloat converts to float64(v) (and -0 for a negative zero).
+// st is numOK for such a cell, numInvalid when s holds a '.', 'e' or 'E'
+// after its sign (parseInt64 rejects it too), numOverflow otherwise
+// (undecided: the caller asks parseInt64).
+func plainInt(s []byte) (v int64, negZero bool, st numStatus) {
+	neg := false
+	if len(s) > 0 && s[0] == '-' {
+		neg, s = true, s[1:]
+	}
+	if len(s) == 0 {
+		return 0, false, numOverflow
+	}
+	for k, c := range s {
+		d := c - '0'
+		if d > 9 {
+			for _, c := range s[k:] {
+				if c == '.' || c == 'e' || c == 'E' {
+					return 0, false, numInvalid
+				}
+			}
+			return 0, false, numOverflow
+		}
+		v = v*10 + int64(d)
+	}
+	if len(s) > 18 {
+		return 0, false, numOverflow
+	}
+	if neg {
+		return -v, v == 0, numOK
+	}
+	return v, false, numOK
+}
+
+// trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")
+// end a line for the general path too.
+func trimCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
+	}
+	return line
+}
+
+// bytesString views b as a string without copying; the string must not
+// outlive the next read into b.
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+func splitFields(s string, sep byte) []string {
+	var out []string
+	for {
+		k := indexByteString(s, sep)
+		if k < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:k])
+		s = s[k+1:]
+	}
+}
+
+func indexByteString(s string, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return i
+		}
+	}
+	return -1
+}
