@@ -1,0 +1,207 @@
+package three_d_object_detection_for_autonomous_vehicles
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// box is a parsed prediction-string group: the devkit's Box3D inputs.
+// rotation is the yaw quaternion (w, x, y, z) built at parse time.
+type box struct {
+	score       float64
+	translation [3]float64
+	size        [3]float64 // width, length, height
+	rotation    [4]float64
+	name        string
+}
+
+// builtBox is a validated Box3D: its footprint (counter-clockwise
+// rectangle p0..p3), vertical extent and volume.
+type builtBox struct {
+	corners    [4][2]float64
+	minZ, maxZ float64
+	volume     float64
+}
+
+var (
+	errNaN        = errors.New("ValueError: box values may not be NaN")
+	errSize       = errors.New("AssertionError: box sizes must be positive")
+	errOrthogonal = errors.New("AssertionError: box footprint is not orthogonal")
+)
+
+// yawQuaternion is pyquaternion's Quaternion(axis=[0, 0, 1], angle=yaw):
+// (cos(yaw/2), 0·sin, 0·sin, sin(yaw/2)). math.cos of ±inf raises.
+func yawQuaternion(yaw float64) ([4]float64, error) {
+	if math.IsInf(yaw, 0) {
+		return [4]float64{}, errors.New("ValueError: math domain error")
+	}
+	theta := yaw / 2
+	s := pySin(theta)
+	return [4]float64{pyCos(theta), 0 * s, 0 * s, s}, nil
+}
+
+// rotationCosSin returns rotation_matrix[0, 0] and [1, 0] of pyquaternion:
+// the quaternion normalised (only when |1 − Σq²| ≥ 1e-14), then the
+// (1, 1) and (2, 1) entries of Q·Q̄ᵀ, summed over k in matrix order.
+func rotationCosSin(q [4]float64) (c, s float64) {
+	ss := dot4(q, q)
+	if !(math.Abs(1-ss) < 1e-14) {
+		if n := math.Sqrt(ss); n > 0 {
+			for i := range q {
+				q[i] /= n
+			}
+		}
+	}
+	// Row 1 of Q: (q1, q0, −q3, q2); row 1 of Q̄: (q1, q0, q3, −q2).
+	c = float64(q[1]*q[1]) + float64(q[0]*q[0])
+	c += float64(-q[3] * q[3])
+	c += float64(q[2] * -q[2])
+	// Row 2 of Q: (q2, q3, q0, −q1) with row 1 of Q̄.
+	s = float64(q[2]*q[1]) + float64(q[3]*q[0])
+	s += float64(q[0] * q[3])
+	s += float64(-q[1] * -q[2])
+	return c, s
+}
+
+func dot4(a, b [4]float64) float64 {
+	r := float64(a[0] * b[0])
+	r += float64(a[1] * b[1])
+	r += float64(a[2] * b[2])
+	r += float64(a[3] * b[3])
+	return r
+}
+
+// build is Box3D(**box): the NaN checks, the size assertion and the four
+// orthogonality assertions of the ground footprint.
+func (b *box) build() (*builtBox, error) {
+	for _, v := range b.translation {
+		if v != v {
+			return nil, errNaN
+		}
+	}
+	for _, v := range b.size {
+		if v != v {
+			return nil, errNaN
+		}
+	}
+	for _, v := range b.rotation {
+		if v != v {
+			return nil, errNaN
+		}
+	}
+	for _, v := range b.size {
+		if !(v > 0) {
+			return nil, errSize
+		}
+	}
+	w, l, h := b.size[0], b.size[1], b.size[2]
+	cx, cy, cz := b.translation[0], b.translation[1], b.translation[2]
+	c, s := rotationCosSin(b.rotation)
+	lc, ls := float64(l/2*c), float64(l/2*s)
+	wc, ws := float64(w/2*c), float64(w/2*s)
+	out := &builtBox{
+		corners: [4][2]float64{
+			{cx + lc + ws, cy + ls - wc},
+			{cx + lc - ws, cy + ls + wc},
+			{cx - lc - ws, cy - ls + wc},
+			{cx - lc + ws, cy - ls - wc},
+		},
+		minZ:   cz - h/2,
+		maxZ:   cz + h/2,
+		volume: float64(w*l) * h,
+	}
+	p := out.corners
+	for _, t := range [4][3]int{{0, 1, 3}, {1, 0, 2}, {2, 1, 3}, {3, 0, 2}} {
+		a, bb, cc := p[t[0]], p[t[1]], p[t[2]]
+		d := float64((bb[0]-a[0])*(cc[0]-a[0])) + float64((bb[1]-a[1])*(cc[1]-a[1]))
+		if !(math.Abs(d) <= 1e-8) {
+			return nil, fmt.Errorf("%w (dot product %g)", errOrthogonal, d)
+		}
+	}
+	return out, nil
+}
+
+// iou is pred.get_iou(gt): intersection volume over union, clipped to
+// [0, 1] (NaN stays NaN, as np.clip leaves it).
+func iou(pred, gt *builtBox) float64 {
+	// get_height_intersection with Python's max/min (first argument kept
+	// unless the second compares greater/smaller).
+	lo := pyMax(gt.minZ, pred.minZ)
+	hi := pyMin(gt.maxZ, pred.maxZ)
+	hgt := pyMax(0, hi-lo)
+	inter := float64(hgt * intersectionArea(pred.corners, gt.corners))
+	union := pred.volume + gt.volume - inter
+	v := inter / union
+	switch {
+	case v != v:
+		return v
+	case v < 0:
+		return 0
+	case v > 1:
+		return 1
+	}
+	return v
+}
+
+func pyMax(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
+}
+
+func pyMin(a, b float64) float64 {
+	if b < a {
+		return b
+	}
+	return a
+}
+
+// intersectionArea is the area of the intersection of two convex
+// counter-clockwise quadrilaterals: subject clipped by each edge of clip
+// (Sutherland–Hodgman), area by GEOS's shoelace (x shifted by the first
+// vertex).
+func intersectionArea(subject, clip [4][2]float64) float64 {
+	poly := make([][2]float64, 0, 8)
+	poly = append(poly, subject[:]...)
+	next := make([][2]float64, 0, 8)
+	for e := 0; e < 4 && len(poly) > 0; e++ {
+		a, b := clip[e], clip[(e+1)%4]
+		side := func(p [2]float64) float64 {
+			return float64((b[0]-a[0])*(p[1]-a[1])) - float64((b[1]-a[1])*(p[0]-a[0]))
+		}
+		next = next[:0]
+		for i := range poly {
+			cur, prev := poly[i], poly[(i+len(poly)-1)%len(poly)]
+			sc, sp := side(cur), side(prev)
+			if sc >= 0 {
+				if sp < 0 {
+					next = append(next, cross(prev, cur, sp, sc))
+				}
+				next = append(next, cur)
+			} else if sp >= 0 {
+				next = append(next, cross(prev, cur, sp, sc))
+			}
+		}
+		poly, next = next, poly
+	}
+	if len(poly) < 3 {
+		return 0
+	}
+	x0 := poly[0][0]
+	sum := 0.0
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		p0, p1, p2 := poly[(i+n-1)%n], poly[i], poly[(i+1)%n]
+		sum += float64((p1[0] - x0) * (p0[1] - p2[1]))
+	}
+	return math.Abs(sum / 2)
+}
+
+// cross is the point where segment p→q crosses the clipping line, given
+// the signed distances sp, sq of its ends.
+func cross(p, q [2]float64, sp, sq float64) [2]float64 {
+	t := sp / (sp - sq)
+	return [2]float64{p[0] + float64(t*(q[0]-p[0])), p[1] + float64(t*(q[1]-p[1]))}
+}
