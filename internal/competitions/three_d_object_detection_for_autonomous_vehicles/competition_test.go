@@ -1,6 +1,7 @@
 package three_d_object_detection_for_autonomous_vehicles
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -19,4 +20,13 @@ func TestConformance(t *testing.T) {
 		SampleScore: &sample,
 		GoldScore:   &gold,
 	})
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

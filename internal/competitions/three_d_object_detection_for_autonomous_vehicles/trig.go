@@ -1,6 +1,150 @@
 package three_d_object_detection_for_autonomous_vehicles
 
-import "math"
+import (
+	"math"
+	"math/big"
+	"sync"
+)
 
-func pySin(x float64) float64 { return math.Sin(x) }
-func pyCos(x float64) float64 { return math.Cos(x) }
+// pySin and pyCos are Python's math.sin and math.cos (the C library's,
+// which for glibc are correctly rounded in practice): the exact sine or
+// cosine of the float64 argument rounded to nearest. Go's math.Sin and
+// math.Cos differ from them in the last bit for many arguments, which
+// moves box corners; these compute the value with big.Float (argument
+// reduction modulo π/2 with enough bits of π for any float64, then Taylor
+// series) and round once.
+func pySin(x float64) float64 { return trig(x, false) }
+func pyCos(x float64) float64 { return trig(x, true) }
+
+// workPrec is the precision of the series: far beyond float64, so a
+// double rounding could only occur for a value within 2^-150 of a halfway
+// point.
+const workPrec = 200
+
+var (
+	piOnce sync.Once
+	halfPi *big.Float // π/2 to 1400 bits (enough to reduce 2^1024)
+)
+
+// atanInv returns atan(1/n) by its Taylor series at precision prec.
+func atanInv(n int64, prec uint) *big.Float {
+	x := new(big.Float).SetPrec(prec).Quo(big.NewFloat(1).SetPrec(prec), new(big.Float).SetPrec(prec).SetInt64(n))
+	x2 := new(big.Float).SetPrec(prec).Mul(x, x)
+	sum := new(big.Float).SetPrec(prec).Set(x)
+	term := new(big.Float).SetPrec(prec).Set(x)
+	eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(prec)-8)
+	for k := int64(1); ; k++ {
+		term.Mul(term, x2)
+		t := new(big.Float).SetPrec(prec).Quo(term, new(big.Float).SetPrec(prec).SetInt64(2*k+1))
+		if t.Cmp(eps) < 0 {
+			break
+		}
+		if k%2 == 1 {
+			sum.Sub(sum, t)
+		} else {
+			sum.Add(sum, t)
+		}
+	}
+	return sum
+}
+
+func initPi() {
+	const prec = 1400
+	// Machin: π/4 = 4·atan(1/5) − atan(1/239).
+	a := atanInv(5, prec+32)
+	a.Mul(a, new(big.Float).SetInt64(4))
+	a.Sub(a, atanInv(239, prec+32))
+	halfPi = new(big.Float).SetPrec(prec).Mul(a, big.NewFloat(2))
+}
+
+func trig(x float64, cosine bool) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		return math.NaN()
+	case x == 0:
+		if cosine {
+			return 1
+		}
+		return x // keeps the sign of zero
+	case math.Abs(x) < 0x1p-26:
+		// sin x = x − x³/6…, cos x = 1 − x²/2…: the correction is below
+		// half an ulp, so the rounded value is x (resp. 1) — except that
+		// sin rounds toward zero only when exactly representable; glibc
+		// returns x here, as does this.
+		if cosine {
+			return 1
+		}
+		return x
+	}
+	piOnce.Do(initPi)
+	_, exp := math.Frexp(x)
+	prec := uint(workPrec + max(exp, 0) + 8)
+	bx := new(big.Float).SetPrec(prec).SetFloat64(x)
+	hp := new(big.Float).SetPrec(prec).Set(halfPi)
+	// k = round(x / (π/2)); r = x − k·π/2, |r| ≤ π/4.
+	qf := new(big.Float).SetPrec(prec).Quo(bx, hp)
+	k, _ := roundHalfEven(qf)
+	r := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).SetInt(k), hp)
+	r.Sub(bx, r)
+	r.SetPrec(workPrec)
+	quadrant := new(big.Int).And(k, big.NewInt(3)).Int64()
+	if cosine {
+		quadrant = (quadrant + 1) & 3
+	}
+	// sin(r + q·π/2): q=0 sin r, 1 cos r, 2 −sin r, 3 −cos r.
+	var v *big.Float
+	if quadrant&1 == 0 {
+		v = sinSeries(r)
+	} else {
+		v = cosSeries(r)
+	}
+	if quadrant >= 2 {
+		v.Neg(v)
+	}
+	f, _ := v.Float64()
+	return f
+}
+
+func roundHalfEven(f *big.Float) (*big.Int, big.Accuracy) {
+	fl, _ := new(big.Float).SetPrec(f.Prec()).Set(f).Int(nil) // truncated
+	frac := new(big.Float).SetPrec(f.Prec()).Sub(f, new(big.Float).SetPrec(f.Prec()).SetInt(fl))
+	half := big.NewFloat(0.5)
+	if frac.Sign() >= 0 {
+		if frac.Cmp(half) > 0 {
+			fl.Add(fl, big.NewInt(1))
+		}
+	} else if new(big.Float).Neg(frac).Cmp(half) > 0 {
+		fl.Sub(fl, big.NewInt(1))
+	}
+	return fl, big.Exact
+}
+
+// sinSeries and cosSeries sum the Taylor series of sin r and cos r for
+// |r| ≤ π/4 at workPrec bits.
+func sinSeries(r *big.Float) *big.Float {
+	return series(r, new(big.Float).SetPrec(workPrec).Set(r), 1)
+}
+
+func cosSeries(r *big.Float) *big.Float {
+	return series(r, new(big.Float).SetPrec(workPrec).SetInt64(1), 0)
+}
+
+// series sums term_k with term_0 = first and term_{k+1} = −term_k·r²/
+// ((n+1)(n+2)), n starting at start.
+func series(r, first *big.Float, start int64) *big.Float {
+	r2 := new(big.Float).SetPrec(workPrec).Mul(r, r)
+	sum := new(big.Float).SetPrec(workPrec).Set(first)
+	term := new(big.Float).SetPrec(workPrec).Set(first)
+	den := new(big.Float).SetPrec(workPrec)
+	for n := start; n < 400; n += 2 {
+		term.Mul(term, r2)
+		den.SetInt64((n + 1) * (n + 2))
+		term.Quo(term, den)
+		term.Neg(term)
+		if term.Sign() == 0 || term.MantExp(nil)-sum.MantExp(nil) < -workPrec-4 {
+			break
+		}
+		sum.Add(sum, term)
+	}
+	return sum
+}
