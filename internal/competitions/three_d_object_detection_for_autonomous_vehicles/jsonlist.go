@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,7 @@ func eachElement(path string, fn func(o pyjson.Object, enc []byte) error) error 
 	defer f.Close()
 	dec := json.NewDecoder(bufio.NewReaderSize(f, 1<<20))
 	dec.UseNumber()
-	name := path
+	name := filepath.Base(path)
 	tok, err := dec.Token()
 	if err != nil {
 		return fmt.Errorf("parsing %s: %w", name, err)
