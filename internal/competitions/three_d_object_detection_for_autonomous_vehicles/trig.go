@@ -13,8 +13,24 @@ import (
 // moves box corners; these compute the value with big.Float (argument
 // reduction modulo π/2 with enough bits of π for any float64, then Taylor
 // series) and round once.
-func pySin(x float64) float64 { return trig(x, false) }
-func pyCos(x float64) float64 { return trig(x, true) }
+//
+// Arguments up to 8 in magnitude (half of any yaw in [−16, 16]) take a
+// double-double path (about 106 bits) that returns only when the rounding
+// is certain under a conservative error bound; other arguments, and the
+// rare ambiguous ones, use big.Float.
+func pySin(x float64) float64 {
+	if v, ok := trigDD(x, false); ok {
+		return v
+	}
+	return trig(x, false)
+}
+
+func pyCos(x float64) float64 {
+	if v, ok := trigDD(x, true); ok {
+		return v
+	}
+	return trig(x, true)
+}
 
 // workPrec is the precision of the series: far beyond float64, so a
 // double rounding could only occur for a value within 2^-150 of a halfway
@@ -48,6 +64,40 @@ func atanInv(n int64, prec uint) *big.Float {
 	return sum
 }
 
+// dd is an unevaluated sum hi + lo with |lo| ≤ ulp(hi)/2.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func fastTwoSum(a, b float64) dd {
+	s := a + b
+	return dd{s, b - (s - a)}
+}
+
+func ddAdd(a, b dd) dd {
+	s := twoSum(a.hi, b.hi)
+	return fastTwoSum(s.hi, s.lo+(a.lo+b.lo))
+}
+
+func ddMul(a, b dd) dd {
+	p := a.hi * b.hi
+	e := math.FMA(a.hi, b.hi, -p)
+	e += a.hi*b.lo + a.lo*b.hi
+	return fastTwoSum(p, e)
+}
+
+func ddNeg(a dd) dd { return dd{-a.hi, -a.lo} }
+
+var (
+	// halfPi3 is π/2 as three doubles; invFact[n] is 1/n! as dd.
+	halfPi3 [3]float64
+	invFact [32]dd
+)
+
 func initPi() {
 	const prec = 1400
 	// Machin: π/4 = 4·atan(1/5) − atan(1/239).
@@ -55,6 +105,66 @@ func initPi() {
 	a.Mul(a, new(big.Float).SetInt64(4))
 	a.Sub(a, atanInv(239, prec+32))
 	halfPi = new(big.Float).SetPrec(prec).Mul(a, big.NewFloat(2))
+	rest := new(big.Float).SetPrec(prec).Set(halfPi)
+	for i := range halfPi3 {
+		halfPi3[i], _ = rest.Float64()
+		rest.Sub(rest, new(big.Float).SetFloat64(halfPi3[i]))
+	}
+	f := new(big.Float).SetPrec(prec).SetInt64(1)
+	for n := range invFact {
+		if n > 0 {
+			f.Quo(f, new(big.Float).SetInt64(int64(n)))
+		}
+		hi, _ := f.Float64()
+		lo, _ := new(big.Float).SetPrec(prec).Sub(f, new(big.Float).SetFloat64(hi)).Float64()
+		invFact[n] = dd{hi, lo}
+	}
+}
+
+// trigDD is sin or cos of x for 2^-26 ≤ |x| ≤ 8 in double-double
+// arithmetic; ok is false when x is out of range or the rounding of the
+// result cannot be decided within the error bound.
+func trigDD(x float64, cosine bool) (float64, bool) {
+	ax := math.Abs(x)
+	if !(ax >= 0x1p-26 && ax <= 8) {
+		return 0, false
+	}
+	piOnce.Do(initPi)
+	k := math.RoundToEven(x / halfPi3[0])
+	// r = x − k·π/2: k·P1 exactly as a dd, the smaller parts after it.
+	p1 := k * halfPi3[0]
+	r := ddAdd(dd{x, 0}, dd{-p1, -math.FMA(k, halfPi3[0], -p1)})
+	p2 := k * halfPi3[1]
+	r = ddAdd(r, dd{-p2, -math.FMA(k, halfPi3[1], -p2)})
+	r = ddAdd(r, dd{-k * halfPi3[2], 0})
+	quadrant := int(k) & 3
+	if cosine {
+		quadrant = (quadrant + 1) & 3
+	}
+	r2 := ddMul(r, r)
+	var v dd
+	if quadrant&1 == 0 { // sin r = r·Σ (−r²)^j / (2j+1)!
+		acc := invFact[29]
+		for n := 27; n >= 1; n -= 2 {
+			acc = ddAdd(dd{invFact[n].hi, invFact[n].lo}, ddNeg(ddMul(acc, r2)))
+		}
+		v = ddMul(acc, r)
+	} else { // cos r = Σ (−r²)^j / (2j)!
+		acc := invFact[30]
+		for n := 28; n >= 0; n -= 2 {
+			acc = ddAdd(invFact[n], ddNeg(ddMul(acc, r2)))
+		}
+		v = acc
+	}
+	if quadrant >= 2 {
+		v = ddNeg(v)
+	}
+	err := 0x1p-98*math.Abs(v.hi) + 0x1p-98*(math.Abs(r.hi)+0x1p-49)
+	lo, hi := v.hi+(v.lo-err), v.hi+(v.lo+err)
+	if lo != hi {
+		return 0, false
+	}
+	return lo, true
 }
 
 func trig(x float64, cosine bool) float64 {
