@@ -153,33 +153,16 @@ func pyMin(a, b float64) float64 {
 }
 
 // intersectionArea is the area of the intersection of two convex
-// counter-clockwise quadrilaterals: subject clipped by each edge of clip
-// (Sutherland–Hodgman), area by GEOS's shoelace (x shifted by the first
-// vertex).
+// counter-clockwise quadrilaterals, as shapely computes
+// subject.intersection(clip).area: the subject is clipped by each edge of
+// clip (Sutherland–Hodgman), every new vertex where an edge of one crosses
+// an edge of the other is computed with GEOS's line-intersection formula
+// on the two ORIGINAL edges (so the vertices are GEOS's, bit for bit; a
+// corner of either quadrilateral is kept exactly), and the area is GEOS's
+// shoelace (x shifted by the first vertex). GEOS may start its result ring
+// at another vertex, which can change the last bit of the area.
 func intersectionArea(subject, clip [4][2]float64) float64 {
-	poly := make([][2]float64, 0, 8)
-	poly = append(poly, subject[:]...)
-	next := make([][2]float64, 0, 8)
-	for e := 0; e < 4 && len(poly) > 0; e++ {
-		a, b := clip[e], clip[(e+1)%4]
-		side := func(p [2]float64) float64 {
-			return float64((b[0]-a[0])*(p[1]-a[1])) - float64((b[1]-a[1])*(p[0]-a[0]))
-		}
-		next = next[:0]
-		for i := range poly {
-			cur, prev := poly[i], poly[(i+len(poly)-1)%len(poly)]
-			sc, sp := side(cur), side(prev)
-			if sc >= 0 {
-				if sp < 0 {
-					next = append(next, cross(prev, cur, sp, sc))
-				}
-				next = append(next, cur)
-			} else if sp >= 0 {
-				next = append(next, cross(prev, cur, sp, sc))
-			}
-		}
-		poly, next = next, poly
-	}
+	poly := intersectionPolygon(subject, clip)
 	if len(poly) < 3 {
 		return 0
 	}
@@ -193,9 +176,93 @@ func intersectionArea(subject, clip [4][2]float64) float64 {
 	return math.Abs(sum / 2)
 }
 
-// cross is the point where segment p→q crosses the clipping line, given
-// the signed distances sp, sq of its ends.
-func cross(p, q [2]float64, sp, sq float64) [2]float64 {
-	t := sp / (sp - sq)
-	return [2]float64{p[0] + float64(t*(q[0]-p[0])), p[1] + float64(t*(q[1]-p[1]))}
+// intersectionPolygon returns the vertices of the intersection of
+// subject and clip, counter-clockwise (see intersectionArea).
+func intersectionPolygon(subject, clip [4][2]float64) [][2]float64 {
+	type vertex struct {
+		p [2]float64
+		// on is the line of the edge from this vertex to the next: 0–3
+		// subject edge k (subject[k]→subject[k+1]), 4–7 clip edge k−4.
+		on int
+	}
+	poly := make([]vertex, 0, 8)
+	for k, p := range subject {
+		poly = append(poly, vertex{p, k})
+	}
+	next := make([]vertex, 0, 8)
+	for e := 0; e < 4 && len(poly) > 0; e++ {
+		a, b := clip[e], clip[(e+1)%4]
+		side := func(p [2]float64) float64 {
+			return float64((b[0]-a[0])*(p[1]-a[1])) - float64((b[1]-a[1])*(p[0]-a[0]))
+		}
+		// crossing is where the line of prev's outgoing edge meets clip
+		// edge e.
+		crossing := func(prev, cur vertex, sp, sc float64) [2]float64 {
+			switch {
+			case prev.on < 4:
+				s0, s1 := subject[prev.on], subject[(prev.on+1)%4]
+				if p, ok := geosIntersection(s0, s1, a, b); ok {
+					return p
+				}
+			case prev.on-4 == (e+3)%4:
+				return a // the clip corner where edge e starts
+			case prev.on-4 == (e+1)%4:
+				return b
+			}
+			t := sp / (sp - sc)
+			return [2]float64{prev.p[0] + float64(t*(cur.p[0]-prev.p[0])), prev.p[1] + float64(t*(cur.p[1]-prev.p[1]))}
+		}
+		next = next[:0]
+		for i := range poly {
+			cur, prev := poly[i], poly[(i+len(poly)-1)%len(poly)]
+			sc, sp := side(cur.p), side(prev.p)
+			if sc >= 0 {
+				if sp < 0 {
+					next = append(next, vertex{crossing(prev, cur, sp, sc), prev.on})
+				}
+				next = append(next, cur)
+			} else if sp >= 0 {
+				next = append(next, vertex{crossing(prev, cur, sp, sc), 4 + e})
+			}
+		}
+		poly, next = next, poly
+	}
+	out := make([][2]float64, len(poly))
+	for i, v := range poly {
+		out[i] = v.p
+	}
+	return out
+}
+
+// geosIntersection is GEOS's Intersection::intersection of the lines
+// through segments p1p2 and q1q2: coordinates conditioned by the centre of
+// the segments' envelope intersection, homogeneous-coordinate solution. ok
+// is false for parallel lines, a non-finite result or a point outside the
+// segments' envelopes (GEOS then takes an endpoint).
+func geosIntersection(p1, p2, q1, q2 [2]float64) ([2]float64, bool) {
+	minX := math.Max(math.Min(p1[0], p2[0]), math.Min(q1[0], q2[0]))
+	maxX := math.Min(math.Max(p1[0], p2[0]), math.Max(q1[0], q2[0]))
+	minY := math.Max(math.Min(p1[1], p2[1]), math.Min(q1[1], q2[1]))
+	maxY := math.Min(math.Max(p1[1], p2[1]), math.Max(q1[1], q2[1]))
+	midX, midY := (minX+maxX)/2, (minY+maxY)/2
+	p1x, p1y, p2x, p2y := p1[0]-midX, p1[1]-midY, p2[0]-midX, p2[1]-midY
+	q1x, q1y, q2x, q2y := q1[0]-midX, q1[1]-midY, q2[0]-midX, q2[1]-midY
+	px, py := p1y-p2y, p2x-p1x
+	pw := float64(p1x*p2y) - float64(p2x*p1y)
+	qx, qy := q1y-q2y, q2x-q1x
+	qw := float64(q1x*q2y) - float64(q2x*q1y)
+	x := float64(py*qw) - float64(qy*pw)
+	y := float64(qx*pw) - float64(px*qw)
+	w := float64(px*qy) - float64(qx*py)
+	xi, yi := x/w+midX, y/w+midY
+	if math.IsNaN(xi) || math.IsInf(xi, 0) || math.IsNaN(yi) || math.IsInf(yi, 0) {
+		return [2]float64{}, false
+	}
+	in := func(a, b [2]float64) bool {
+		return xi >= math.Min(a[0], b[0]) && xi <= math.Max(a[0], b[0]) && yi >= math.Min(a[1], b[1]) && yi <= math.Max(a[1], b[1])
+	}
+	if !in(p1, p2) || !in(q1, q2) {
+		return [2]float64{}, false
+	}
+	return [2]float64{xi, yi}, true
 }

@@ -15,8 +15,9 @@ Usage: /usr/bin/python3 reference_grade.py   (from testdata/)
 
 Writes grade/answers.csv, grade/<case>.csv and grade/cases.json
 ({case: {"outcome": "valid"|"invalid"|"error", "score": float|null}}),
-and geometry.json: quaternion rotation entries (as float hex) and
-intersection areas / IoUs of box pairs, for bit-level checks of the Go port.
+and geometry.json: quaternion rotation entries (as float hex) and, for box
+pairs, the intersection ring's vertices (float hex), area and 3-D IoU, for
+bit-level checks of the Go port.
 """
 import json
 import math
@@ -352,7 +353,9 @@ for _ in range(400):
         q = Quaternion.from_axis_angle([0, 0, 1], v[6])
         boxes.append(Box3D(v[:3], v[3:6], list(q.q), "car", 1.0))
     pa, pb = boxes
-    geo["pairs"].append({"a": [float(x).hex() for x in a], "b": [float(x).hex() for x in b], "area": float(pa.ground.intersection(pb.ground).area), "iou": float(pa.iou(pb))})
+    inter = pa.ground.intersection(pb.ground)
+    ring = [] if inter.is_empty or inter.geom_type != "Polygon" else [[float(c).hex() for c in xy] for xy in inter.exterior.coords[:-1]]
+    geo["pairs"].append({"a": [float(x).hex() for x in a], "b": [float(x).hex() for x in b], "area": float(inter.area), "iou": float(pa.iou(pb)), "ring": ring})
 with open(os.path.join(HERE, "geometry.json"), "w") as f:
     json.dump(geo, f, indent=0)
     f.write("\n")
