@@ -1,9 +1,11 @@
 package three_d_object_detection_for_autonomous_vehicles
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // box is a parsed prediction-string group: the devkit's Box3D inputs.
@@ -154,26 +156,106 @@ func pyMin(a, b float64) float64 {
 
 // intersectionArea is the area of the intersection of two convex
 // counter-clockwise quadrilaterals, as shapely computes
-// subject.intersection(clip).area: the subject is clipped by each edge of
-// clip (Sutherland–Hodgman), every new vertex where an edge of one crosses
-// an edge of the other is computed with GEOS's line-intersection formula
-// on the two ORIGINAL edges (so the vertices are GEOS's, bit for bit; a
-// corner of either quadrilateral is kept exactly), and the area is GEOS's
-// shoelace (x shifted by the first vertex). GEOS may start its result ring
-// at another vertex, which can change the last bit of the area.
+// subject.intersection(clip).area with GEOS's OverlayNG:
+//   - the vertices: the subject is clipped by each edge of clip
+//     (Sutherland–Hodgman); every vertex where an edge of one crosses an
+//     edge of the other is computed with GEOS's line-intersection formula
+//     on the two original edges, corners are kept exactly, so the vertices
+//     are GEOS's bit for bit;
+//   - the ring: GEOS's result shell is clockwise and starts where its
+//     polygon builder starts, at the second point of the reversed first
+//     piece of the subject's boundary (split at the crossings, walked from
+//     its first corner) that lies inside clip (ringStart);
+//   - the area: GEOS's shoelace over that ring, x shifted by its first
+//     vertex.
 func intersectionArea(subject, clip [4][2]float64) float64 {
 	poly := intersectionPolygon(subject, clip)
-	if len(poly) < 3 {
+	n := len(poly)
+	if n < 3 {
 		return 0
 	}
-	x0 := poly[0][0]
+	s := 0
+	if start, ok := ringStart(subject, clip, poly); ok {
+		for i, v := range poly {
+			if v == start {
+				s = i
+				break
+			}
+		}
+	}
+	// Clockwise from s: s, s−1, s−2, ...
+	at := func(k int) [2]float64 { return poly[((s-k)%n+n)%n] }
+	x0 := at(0)[0]
 	sum := 0.0
-	n := len(poly)
-	for i := 0; i < n; i++ {
-		p0, p1, p2 := poly[(i+n-1)%n], poly[i], poly[(i+1)%n]
+	for i := 1; i < n; i++ {
+		p0, p1, p2 := at(i-1), at(i), at(i+1)
 		sum += float64((p1[0] - x0) * (p0[1] - p2[1]))
 	}
 	return math.Abs(sum / 2)
+}
+
+// ringStart returns the first vertex of GEOS's result ring for the
+// intersection poly of subject and clip (see intersectionArea). ok is
+// false when the rule does not apply (identical quadrilaterals start at
+// the subject's first corner).
+func ringStart(subject, clip [4][2]float64, poly [][2]float64) ([2]float64, bool) {
+	if subject == clip {
+		return subject[0], true
+	}
+	isVertex := func(p [2]float64) bool {
+		for _, v := range poly {
+			if v == p {
+				return true
+			}
+		}
+		return false
+	}
+	inside := func(p [2]float64) bool {
+		for e := 0; e < 4; e++ {
+			a, b := clip[e], clip[(e+1)%4]
+			if float64((b[0]-a[0])*(p[1]-a[1]))-float64((b[1]-a[1])*(p[0]-a[0])) <= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	// The subject's boundary from its first corner, with the crossings.
+	type point struct {
+		p    [2]float64
+		node bool
+	}
+	seq := []point{{subject[0], false}}
+	for i := 0; i < 4; i++ {
+		a, b := subject[i], subject[(i+1)%4]
+		var nodes [][2]float64
+		for j := 0; j < 4; j++ {
+			if x, ok := geosIntersection(a, b, clip[j], clip[(j+1)%4]); ok && isVertex(x) && x != a && x != b {
+				nodes = append(nodes, x)
+			}
+		}
+		dist := func(x [2]float64) float64 { return (x[0]-a[0])*(b[0]-a[0]) + (x[1]-a[1])*(b[1]-a[1]) }
+		slices.SortFunc(nodes, func(x, y [2]float64) int { return cmp.Compare(dist(x), dist(y)) })
+		for _, x := range nodes {
+			seq = append(seq, point{x, true})
+		}
+		seq = append(seq, point{b, false})
+	}
+	// The pieces between crossings; the last one ends at the first corner.
+	piece := [][2]float64{seq[0].p}
+	for k := 1; k < len(seq); k++ {
+		piece = append(piece, seq[k].p)
+		if !seq[k].node && k < len(seq)-1 {
+			continue
+		}
+		a, b := piece[0], piece[1]
+		if inside([2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}) {
+			return piece[len(piece)-2], true
+		}
+		piece = [][2]float64{seq[k].p}
+	}
+	// No part of the subject's boundary inside clip: clip lies inside
+	// subject, its ring is reversed from its first corner.
+	return clip[3], true
 }
 
 // intersectionPolygon returns the vertices of the intersection of
