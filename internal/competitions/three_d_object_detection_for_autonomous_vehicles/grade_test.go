@@ -228,3 +228,29 @@ func TestTrigPaths(t *testing.T) {
 		t.Errorf("%d of %d undecided", undecided, 2*len(xs))
 	}
 }
+
+// TestSortByScore checks the confidence ordering against CPython's
+// sorted(..., reverse=True) on keys with NaN and ties
+// (testdata/sort_orders.json from reference_sort.py).
+func TestSortByScore(t *testing.T) {
+	var cases []struct {
+		Keys  []string `json:"keys"`
+		Order []int    `json:"order"`
+	}
+	comptest.ReadJSON(t, filepath.Join("testdata", "sort_orders.json"), &cases)
+	if len(cases) < 50 {
+		t.Fatalf("%d cases", len(cases))
+	}
+	for ci, c := range cases {
+		keys := make([]float64, len(c.Keys))
+		for i, k := range c.Keys {
+			var err error
+			if keys[i], err = strconv.ParseFloat(k, 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := sortByScoreDesc(keys); !slices.Equal(got, c.Order) && !(len(got) == 0 && len(c.Order) == 0) {
+			t.Errorf("case %d (n=%d): order differs from CPython's", ci, len(keys))
+		}
+	}
+}
