@@ -338,14 +338,32 @@ for y in yaws:
     q = Quaternion.from_axis_angle([0, 0, 1], y)
     m = Quaternion(list(q.q)).rotation_matrix
     geo["rotation"].append({"yaw": float(y).hex(), "w": float(q.q[0]).hex(), "z": float(q.q[3]).hex(), "c": float(m[0, 0]).hex(), "s": float(m[1, 0]).hex()})
-for _ in range(400):
+for _ in range(800):
     a = [rs.uniform(-3, 3), rs.uniform(-3, 3), rs.uniform(-1, 1), rs.uniform(0.5, 4), rs.uniform(0.5, 6), rs.uniform(0.5, 3), rs.uniform(-4, 4)]
     if rs.rand() < 0.2:
         b = list(a)
         b[0] += rs.choice([0, 1e-9, 0.5])
     else:
         b = [rs.uniform(-3, 3), rs.uniform(-3, 3), rs.uniform(-1, 1), rs.uniform(0.5, 4), rs.uniform(0.5, 6), rs.uniform(0.5, 3), rs.uniform(-4, 4)]
-    off = rs.choice([0.0, 1500.0])
+    kind = rs.randint(5)
+    if kind == 1:  # the ground truth inside the prediction
+        b = list(a)
+        b[0] += rs.uniform(-0.1, 0.1)
+        b[1] += rs.uniform(-0.1, 0.1)
+        b[3], b[4] = a[3] * 0.5, a[4] * 0.5
+    elif kind == 2:  # the prediction inside the ground truth
+        b = list(a)
+        a = list(a)
+        a[3], a[4] = b[3] * 0.5, b[4] * 0.5
+        a[0] += rs.uniform(-0.1, 0.1)
+    elif kind == 3:  # nearly the same box, as good predictions are
+        b = list(a)
+        b[0] += rs.normal(0, 0.05)
+        b[1] += rs.normal(0, 0.05)
+        b[3] *= 1 + rs.normal(0, 0.02)
+        b[4] *= 1 + rs.normal(0, 0.02)
+        b[6] += rs.normal(0, 0.02)
+    off = rs.choice([0.0, 1500.0, 2680.0])
     a[0] += off
     b[0] += off
     boxes = []
