@@ -277,3 +277,23 @@ func TestFakeRawDeterministic(t *testing.T) {
 		t.Errorf("Rows 7: train.csv has %d lines, want 8", n)
 	}
 }
+
+// TestHashKey: tokens compare as Python dict keys do.
+func TestHashKey(t *testing.T) {
+	key := func(v any) string {
+		k, err := hashKey(v)
+		if err != nil {
+			t.Fatalf("%v: %v", v, err)
+		}
+		return k
+	}
+	if key(int64(1)) != key(1.0) || key(true) != key(int64(1)) || key(int64(0)) != key(-0.0) {
+		t.Error("1, 1.0 and True (or 0 and -0.0) are different keys")
+	}
+	if key("1") == key(int64(1)) || key(1.5) == key("1.5") || key(nil) == key("") {
+		t.Error("a string equals a number, or None equals \"\"")
+	}
+	if _, err := hashKey([]any{"a"}); err == nil {
+		t.Error("a list is hashable")
+	}
+}
