@@ -152,7 +152,7 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 						return err
 					}
 				case "bin":
-					file = "lidar/" + strings.ReplaceAll(strings.ToLower(name), "lidar_top", "lidar_top") + ".bin"
+					file = "lidar/" + strings.ToLower(name) + ".bin"
 					if err := synth.WriteFile(filepath.Join(dir, "train_lidar", filepath.Base(file)), lidarSweep(r)); err != nil {
 						return err
 					}

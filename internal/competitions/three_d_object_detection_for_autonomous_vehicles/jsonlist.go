@@ -3,7 +3,6 @@ package three_d_object_detection_for_autonomous_vehicles
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -245,5 +244,3 @@ func writeList(path string, items [][]byte) error {
 	}
 	return l.close()
 }
-
-var errCoverage = errors.New("AssertionError")
