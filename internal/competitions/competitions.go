@@ -85,6 +85,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/text_normalization_challenge_russian_language"
 	"github.com/mlebench/mlebench/internal/competitions/tgs_salt_identification_challenge"
 	"github.com/mlebench/mlebench/internal/competitions/the_icml_2013_whale_challenge_right_whale_redux"
+	"github.com/mlebench/mlebench/internal/competitions/three_d_object_detection_for_autonomous_vehicles"
 	"github.com/mlebench/mlebench/internal/competitions/tweet_sentiment_extraction"
 	"github.com/mlebench/mlebench/internal/competitions/us_patent_phrase_to_phrase_matching"
 	"github.com/mlebench/mlebench/internal/competitions/uw_madison_gi_tract_image_segmentation"
@@ -96,6 +97,7 @@ import (
 
 // list holds every implemented competition, sorted by id.
 var list = []*competition.Impl{
+	three_d_object_detection_for_autonomous_vehicles.Competition,
 	aerial_cactus_identification.Competition,
 	ai4code.Competition,
 	alaska2_image_steganalysis.Competition,
