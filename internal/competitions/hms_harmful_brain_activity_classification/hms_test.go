@@ -88,11 +88,20 @@ func malformed(t *testing.T, answersPath, samplePath string) {
 		t.Fatal(err)
 	}
 	n := sample.Len()
+	// A row of an id that has several rows is replaced by a row of another
+	// id: same length, same set of ids.
 	dupOther := comptest.Range(n)
 	ids, _ := sample.Col(idCol)
-	for i := 1; i < n; i++ {
-		if ids.Ints[i] != ids.Ints[0] {
-			dupOther[0] = i // the first id's rows lose one; another id gains one
+	count := map[int64]int{}
+	for _, id := range ids.Ints {
+		count[id]++
+	}
+	for r := 0; r < n; r++ {
+		if count[ids.Ints[r]] > 1 {
+			dupOther[r] = (r + count[ids.Ints[r]]) % n
+			if ids.Ints[dupOther[r]] == ids.Ints[r] {
+				t.Fatalf("test data: rows of id %d are not contiguous", ids.Ints[r])
+			}
 			break
 		}
 	}
