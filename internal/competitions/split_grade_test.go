@@ -184,7 +184,7 @@ func TestGradeSplit75SampleSubmissions(t *testing.T) {
 	if sum.TotalRuns != len(comps) || sum.TotalRunsWithSubmissions != len(comps) || sum.TotalValidSubmissions != len(comps) {
 		t.Errorf("summary: %s, want %d runs, all with a valid submission", sum.CountsJSON(), len(comps))
 	}
-	t.Logf("graded the sample submissions of %d of %d split75 competitions", len(comps), len(ids))
+	t.Logf("graded the sample submissions of %d of the %d implemented split75 competitions (%d in the split)", len(graded), len(comps), len(ids))
 }
 
 // prepareAll writes each competition's fake raw data (seed 5) under data
