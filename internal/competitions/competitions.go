@@ -35,6 +35,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/herbarium_2022_fgvc9"
 	"github.com/mlebench/mlebench/internal/competitions/histopathologic_cancer_detection"
+	"github.com/mlebench/mlebench/internal/competitions/hms_harmful_brain_activity_classification"
 	"github.com/mlebench/mlebench/internal/competitions/hotel_id_2021_fgvc8"
 	"github.com/mlebench/mlebench/internal/competitions/hubmap_kidney_segmentation"
 	"github.com/mlebench/mlebench/internal/competitions/icecube_neutrinos_in_deep_ice"
@@ -121,6 +122,7 @@ var list = []*competition.Impl{
 	herbarium_2021_fgvc8.Competition,
 	herbarium_2022_fgvc9.Competition,
 	histopathologic_cancer_detection.Competition,
+	hms_harmful_brain_activity_classification.Competition,
 	hotel_id_2021_fgvc8.Competition,
 	hubmap_kidney_segmentation.Competition,
 	icecube_neutrinos_in_deep_ice.Competition,
