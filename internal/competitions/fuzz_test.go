@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -15,8 +13,8 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// fuzzCases prepares every listed competition once from its fake raw
-// data and returns its answers and sample submission bytes, so the fuzz
+// fuzzCase is one competition prepared from its fake raw data (see
+// preparedData): its answers and sample submission bytes, so the fuzz
 // target can grade arbitrary submissions against real answers.
 type fuzzCase struct {
 	impl    *competition.Impl
@@ -38,48 +36,24 @@ func fuzzCases(f *testing.F) []fuzzCase {
 		}
 		impls, infos = append(impls, impl), append(infos, info)
 	}
-	// The competitions are independent: prepare them on every core.
+	data := preparedData(f)
 	cases := make([]fuzzCase, len(impls))
-	errs := make([]error, len(impls))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, runtime.GOMAXPROCS(0)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				cases[i], errs[i] = fuzzCase1(f, impls[i], infos[i])
-			}
-		}()
-	}
-	for i := range impls {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+	for i, impl := range impls {
+		if err := preparedErr(impl.ID); err != nil {
+			f.Fatal(err)
+		}
+		c, err := fuzzCase1(impls[i], infos[i], data)
 		if err != nil {
 			f.Fatal(err)
 		}
+		cases[i] = c
 	}
 	return cases
 }
 
-// fuzzCase1 prepares one competition from its seed-7 fake raw data.
-func fuzzCase1(f *testing.F, impl *competition.Impl, info competition.Info) (fuzzCase, error) {
-	data := f.TempDir()
+// fuzzCase1 loads one prepared competition's answers and sample submission.
+func fuzzCase1(impl *competition.Impl, info competition.Info, data string) (fuzzCase, error) {
 	p := info.PathsIn(data)
-	for _, d := range []string{p.Raw, p.Public, p.Private} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fuzzCase{}, err
-		}
-	}
-	if err := impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: 7}); err != nil {
-		return fuzzCase{}, fmt.Errorf("%s FakeRaw: %w", impl.ID, err)
-	}
-	if err := impl.Prepare(f.Context(), p.Dirs()); err != nil {
-		return fuzzCase{}, fmt.Errorf("%s Prepare: %w", impl.ID, err)
-	}
 	answers, err := grade.LoadAnswers(impl, p.Answers)
 	if err != nil {
 		return fuzzCase{}, fmt.Errorf("%s answers: %w", impl.ID, err)

@@ -122,8 +122,12 @@ func TestGradeSplit75SampleSubmissions(t *testing.T) {
 		t.Skip("no split75 competition is implemented")
 	}
 
-	data := t.TempDir()
-	prepareAll(t, comps, data)
+	data := preparedData(t)
+	for _, c := range comps {
+		if err := preparedErr(c.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// One JSONL line per competition, its sample submission as submitted.
 	var jsonl strings.Builder
@@ -185,48 +189,6 @@ func TestGradeSplit75SampleSubmissions(t *testing.T) {
 		t.Errorf("summary: %s, want %d runs, all with a valid submission", sum.CountsJSON(), len(comps))
 	}
 	t.Logf("graded the sample submissions of %d of the %d implemented split75 competitions (%d in the split)", len(graded), len(comps), len(ids))
-}
-
-// prepareAll writes each competition's fake raw data (seed 5) under data
-// and prepares it, on every core (the competitions are independent).
-func prepareAll(t *testing.T, comps []*competition.Competition, data string) {
-	t.Helper()
-	errs := make([]error, len(comps))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = prepareOne(t.Context(), comps[i], data)
-			}
-		}()
-	}
-	for i := range comps {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func prepareOne(ctx context.Context, c *competition.Competition, data string) error {
-	p := c.PathsIn(data)
-	for _, d := range []string{p.Raw, p.Public, p.Private} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	if err := c.Impl.FakeRaw(p.Raw, competition.FakeOptions{Seed: 5}); err != nil {
-		return errors.New(c.ID + " FakeRaw: " + err.Error())
-	}
-	if err := c.Impl.Prepare(ctx, p.Dirs()); err != nil {
-		return errors.New(c.ID + " Prepare: " + err.Error())
-	}
-	return nil
 }
 
 // gradeError grades c's sample submission directly and returns the
