@@ -91,7 +91,6 @@ const SeedFraction = 0.9
 // runner sets it to each run's seed.
 const SeedVar = "BASELINE_SEED"
 
-
 // Stage describes one version of the submission.
 type Stage struct {
 	Index, Of  int    // 1-based position among the stages
