@@ -180,3 +180,24 @@ func TestCompareLabelsSidesWithAgents(t *testing.T) {
 		t.Errorf("mixed side allowed: %v %+v", err, c)
 	}
 }
+
+// TestLeaderboardName: the definitions name the leaderboard the thresholds
+// come from; the demo's are simulated, not Kaggle's.
+func TestLeaderboardName(t *testing.T) {
+	for _, tc := range []struct{ in, want, not string }{
+		{"", "derived from the competition's Kaggle leaderboard", "simulated"},
+		{"simulated leaderboard", "derived from the competition's simulated leaderboard", "Kaggle leaderboard"},
+	} {
+		p, err := Build(context.Background(), Input{RunGroups: []string{runnerToy}, Catalog: toyCatalog(t), Leaderboard: tc.in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := p.WriteHTML(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) || strings.Contains(b.String(), tc.not) {
+			t.Errorf("Leaderboard %q: the page does not say %q (or says %q)", tc.in, tc.want, tc.not)
+		}
+	}
+}

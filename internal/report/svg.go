@@ -234,11 +234,11 @@ func ScoreChart(comps []*CompetitionResult) string {
 			continue
 		}
 		for _, m := range []struct {
-			v      float64
-			colour string
-		}{{c.BronzeNorm, colBronze}, {c.SilverNorm, colSilver}} {
+			v            float64
+			colour, name string
+		}{{c.BronzeNorm, colBronze, "bronze"}, {c.SilverNorm, colSilver, "silver"}} {
 			if m.v >= NormFloor && m.v <= NormCeil {
-				b.line(x(m.v), cy-8, x(m.v), cy+8, m.colour, 2, "")
+				b.line(x(m.v), cy-8, x(m.v), cy+8, m.colour, 2, ` class="threshold `+m.name+`"`)
 			}
 		}
 		for _, r := range c.Runs {
@@ -417,8 +417,11 @@ func PassAtKChart(splits []SplitResult) string {
 	return b.String()
 }
 
-// fmtScore formats a score for people: 6 significant digits, NaN/inf
+// FormatScore formats a score (or threshold) for people, the one rule of
+// every report: 6 significant digits without trailing zeros, NaN/inf
 // spelled out, "—" for no valid score.
+func FormatScore(p *float64) string { return fmtScore(p) }
+
 func fmtScore(p *float64) string {
 	if p == nil {
 		return "—"
