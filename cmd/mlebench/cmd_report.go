@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -107,7 +108,7 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 		return usagef("--out and --markdown cannot both be stdout")
 	}
 	in := report.Input{RunGroups: dirs, Catalog: g.Catalog, Title: opts.Title, Now: time.Now(),
-		MixAgents: opts.MixAgents, GradingReports: opts.GradingReports}
+		MixAgents: opts.MixAgents, GradingReports: opts.GradingReports, Provenance: buildProvenance()}
 	for _, s := range opts.Splits {
 		ids, err := reportSplitIDs(g, s)
 		if err != nil {
@@ -351,6 +352,27 @@ func runCompare(g *Global, opts compareOptions) error {
 		return writeJSON(g.Out, c)
 	}
 	return c.WriteText(g.Out)
+}
+
+// buildProvenance names this build for the report page: module version
+// and VCS revision from the Go build information ("" when there is none).
+// The build-info package of the CLI, when it lands, is the one source to
+// use here.
+func buildProvenance() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	s := "mlebench " + bi.Main.Version
+	for _, kv := range bi.Settings {
+		switch {
+		case kv.Key == "vcs.revision" && len(kv.Value) >= 12:
+			s += " (commit " + kv.Value[:12] + ")"
+		case kv.Key == "vcs.modified" && kv.Value == "true":
+			s += ", modified"
+		}
+	}
+	return s
 }
 
 func absPath(p string) string {

@@ -201,3 +201,17 @@ func TestLeaderboardName(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenance: the page and the Markdown name the build that made them.
+func TestProvenance(t *testing.T) {
+	p, err := Build(context.Background(), Input{RunGroups: []string{runnerToy}, Catalog: toyCatalog(t), Provenance: "mlebench v1.2.3 (commit 0123456789ab)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h, md strings.Builder
+	p.WriteHTML(&h)
+	p.WriteMarkdown(&md)
+	if !strings.Contains(h.String(), `made by <span id="provenance">mlebench v1.2.3 (commit 0123456789ab)</span>`) || !strings.Contains(md.String(), "Made by mlebench v1.2.3 (commit 0123456789ab).") {
+		t.Error("the report does not name the build")
+	}
+}
