@@ -207,7 +207,8 @@ func runGroupReports(g *Global, dirs []string, names []string) ([]string, error)
 		}
 		p, found, err := report.FindGradingReport(dir)
 		if err != nil {
-			return nil, fmt.Errorf("Expected one grading report in %s, %w", names[i], err)
+			// The original's error, with what to do about it.
+			return nil, fmt.Errorf("Expected one grading report in %s, %w (the run group was graded more than once: pass the report to use with --grading-reports, or use --run-groups, which takes the newest)", names[i], err)
 		}
 		if !found {
 			fmt.Fprintf(g.Out, "No grading report found for run group %s; skipping.\n", names[i])

@@ -171,3 +171,15 @@ func TestAggregatePassAtK(t *testing.T) {
 		t.Errorf("--json:\n%s", stdout)
 	}
 }
+
+// TestAggregateExperimentTwoReports: --experiment-id keeps the original's
+// refusal of a run group graded twice, and says what to do.
+func TestAggregateExperimentTwoReports(t *testing.T) {
+	root := t.TempDir()
+	writeRunGroup(t, filepath.Join(root, "runs"), "g", map[string][]bool{gradingReportName: {true}, "2024-11-05T00-00-00-GMT_grading_report.json": {false}})
+	os.WriteFile(filepath.Join(root, "runs", "run_group_experiments.csv"), []byte("experiment_id,run_group\nx,g\n"), 0o644)
+	_, stderr, code := cliRun(t, "aggregate", "--project-root", root, "--experiment-id", "x")
+	if code != exitError || !strings.Contains(stderr, "Expected one grading report in g, found 2: ") || !strings.Contains(stderr, "--grading-reports") {
+		t.Errorf("exit %d\n%s", code, stderr)
+	}
+}
