@@ -93,14 +93,48 @@ func TestAnytimeColumnsDistinct(t *testing.T) {
 // legendFill finds the dot plot's legend entries.
 var legendFill = regexp.MustCompile(`<circle class="legend" data-kind="([^"]+)" cx="[^"]*" cy="[^"]*" r="[^"]*" fill="#([0-9a-f]{6})"`)
 
-func rgbDistance(a, b string) float64 {
-	var d float64
-	for i := 0; i < 6; i += 2 {
-		x, _ := strconv.ParseUint(a[i:i+2], 16, 8)
-		y, _ := strconv.ParseUint(b[i:i+2], 16, 8)
-		d += (float64(x) - float64(y)) * (float64(x) - float64(y))
+// colourDistance is the CIE76 colour difference ΔE*ab between two sRGB
+// hex colours (D65): about 2 is just noticeable; the charts ask for at
+// least 20, so that e.g. two greys of similar lightness do not pass.
+func colourDistance(a, b string) float64 {
+	lab := func(h string) [3]float64 {
+		var lin [3]float64
+		for i := 0; i < 3; i++ {
+			v, _ := strconv.ParseUint(h[2*i:2*i+2], 16, 8)
+			c := float64(v) / 255
+			if c <= 0.04045 {
+				lin[i] = c / 12.92
+			} else {
+				lin[i] = math.Pow((c+0.055)/1.055, 2.4)
+			}
+		}
+		x := (0.4124*lin[0] + 0.3576*lin[1] + 0.1805*lin[2]) / 0.95047
+		y := 0.2126*lin[0] + 0.7152*lin[1] + 0.0722*lin[2]
+		z := (0.0193*lin[0] + 0.1192*lin[1] + 0.9505*lin[2]) / 1.08883
+		f := func(t float64) float64 {
+			if t > 216.0/24389 {
+				return math.Cbrt(t)
+			}
+			return (24389.0/27*t + 16) / 116
+		}
+		return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
 	}
-	return math.Sqrt(d)
+	p, q := lab(a), lab(b)
+	return math.Sqrt((p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2]))
+}
+
+// TestColourDistance pins the metric: the greys the dot plot once used for
+// silver and for no medal are too close; the colours it uses now are not.
+func TestColourDistance(t *testing.T) {
+	if d := colourDistance("9ea3a8", "6b7785"); d >= 20 {
+		t.Errorf("old silver vs old no-medal grey: ΔE %.1f", d)
+	}
+	if d := colourDistance(colSilver[1:], colNoMdl[1:]); d < 20 {
+		t.Errorf("silver vs no medal: ΔE %.1f", d)
+	}
+	if d := colourDistance("ffffff", "000000"); math.Abs(d-100) > 0.1 {
+		t.Errorf("white vs black: ΔE %.2f, want 100", d)
+	}
 }
 
 // measureScript runs in the instrumented copy of a report and writes what
@@ -175,7 +209,7 @@ func TestReportLayoutInChromium(t *testing.T) {
 	}
 	for a, fa := range fills {
 		for b, fb := range fills {
-			if a < b && rgbDistance(fa, fb) < 60 {
+			if a < b && colourDistance(fa, fb) < 20 {
 				t.Errorf("legend colours of %s (#%s) and %s (#%s) are too close", a, fa, b, fb)
 			}
 		}
@@ -233,5 +267,39 @@ func TestReportLayoutInChromium(t *testing.T) {
 				t.Errorf("%d px: in a shaded row the %s line is covered by %s", width, r.Ref, r.Hit)
 			}
 		}
+	}
+}
+
+// legendSwatch finds the square legend entries of the bar and line charts.
+var legendSwatch = regexp.MustCompile(`<rect x="[^"]*" y="12" width="12" height="12" fill="#([0-9a-f]{6})"/>`)
+
+// TestLegendColoursDistinct: within every chart the legend's colours are
+// far apart (ΔE ≥ 20), so no two series or medals read as one.
+func TestLegendColoursDistinct(t *testing.T) {
+	_, html := renderHTML(t, Input{RunGroups: []string{runnerToy}, Catalog: toyCatalog(t), Grader: toyGrader(t)})
+	charts := strings.Split(string(html), "<svg")[1:]
+	if len(charts) != 4 {
+		t.Fatalf("%d charts", len(charts))
+	}
+	checked := 0
+	for i, c := range charts {
+		var cols []string
+		for _, m := range legendSwatch.FindAllStringSubmatch(c, -1) {
+			cols = append(cols, m[1])
+		}
+		for _, m := range legendFill.FindAllStringSubmatch(c, -1) {
+			cols = append(cols, m[2])
+		}
+		for a := range cols {
+			for b := a + 1; b < len(cols); b++ {
+				checked++
+				if d := colourDistance(cols[a], cols[b]); d < 20 {
+					t.Errorf("chart %d: legend colours #%s and #%s are %.0f apart", i, cols[a], cols[b], d)
+				}
+			}
+		}
+	}
+	if checked < 12 {
+		t.Errorf("only %d colour pairs checked", checked)
 	}
 }
