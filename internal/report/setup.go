@@ -101,8 +101,8 @@ func (s Setup) key() string { return s.Agent + "\x00" + s.TimeLimit + "\x00" + s
 // Cohorts groups run groups by setup (in the order the groups are given).
 // Groups whose agent is unknown (a grading report alone in a directory not
 // named by the harness) cannot be told apart from any setup: when all the
-// other groups share one setup they join it, and the cohort's UnknownAgent
-// groups say so; otherwise they form a cohort of their own.
+// other groups share one setup they join it (the report says so: see
+// Page.UnknownAgent); otherwise they form a cohort of their own.
 func Cohorts(groups []*RunGroup) []*Cohort {
 	var out []*Cohort
 	byKey := map[string]*Cohort{}
@@ -183,7 +183,7 @@ func (e *MixedSetupsError) Error() string {
 		strings.Join(parts, "; ") + ")"
 }
 
-// Agents lists the cohorts' labels.
+// cohortLabels lists the cohorts' labels.
 func cohortLabels(cs []*Cohort) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
