@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -20,6 +23,31 @@ type reportOptions struct {
 	Out, Markdown, Title string
 	Splits               []string
 	NoAnytime            bool
+	MixAgents            bool
+	GradingReports       []string
+}
+
+// mixedSetupsHint is what to do about run groups of different agents.
+const mixedSetupsHint = "give the run groups of one agent at a time (compare two agents with mlebench compare --a … --b …), or pass --mix-agents to pool them as seeds anyway (the output says so)"
+
+// explainMixed adds the hint to a *report.MixedSetupsError.
+func explainMixed(err error) error {
+	var mixed *report.MixedSetupsError
+	if errors.As(err, &mixed) {
+		return fmt.Errorf("%w; %s", err, mixedSetupsHint)
+	}
+	return err
+}
+
+// notice writes one line for the user on stderr: "note: MSG", or a JSON
+// line {"note": MSG} under --json.
+func notice(g *Global, msg string) {
+	if g.JSON {
+		b, _ := json.Marshal(map[string]string{"note": msg})
+		fmt.Fprintf(g.Err, "%s\n", b)
+		return
+	}
+	fmt.Fprintln(g.Err, "note: "+msg)
 }
 
 func newReportCommand(g *Global) *cobra.Command {
@@ -42,8 +70,13 @@ network resources) and optionally Markdown about graded run groups:
   - the any-medal rate over elapsed time, grading the submission snapshots the
     runner saved (needs the prepared data under --data-dir).
 
-Each RUN_GROUP is a directory holding one *grading_report*.json (grade it first
-with make-submission and grade). Default splits: the leaderboard splits (and
+Each RUN_GROUP is a directory holding a *grading_report*.json (grade it first
+with make-submission and grade); of several, the newest is taken (said on
+stderr) unless --grading-report names one. The run groups must come from one
+agent with one time limit and container config (read from plan.json, else the
+agent from the run group name): run groups of different agents are different
+experiments, not extra seeds, unless --mix-agents pools them (the page says
+so). Default splits: the leaderboard splits (and
 any other catalog split) fully covered by the graded competitions, else all
 graded competitions.`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -62,6 +95,8 @@ graded competitions.`,
 	f.StringVar(&opts.Title, "title", "", "page title (default \"MLE-bench results\")")
 	f.StringArrayVar(&opts.Splits, "split", nil, "split name (low, medium, high, split75, lite, …) or file of ids; repeat for several")
 	f.BoolVar(&opts.NoAnytime, "no-anytime", false, "do not grade submission snapshots (no any-medal-over-time curve)")
+	f.BoolVar(&opts.MixAgents, "mix-agents", false, "pool run groups of different agents or settings as seeds (labelled as such)")
+	f.StringArrayVar(&opts.GradingReports, "grading-report", nil, "the grading report to use for the run group holding it (default: the newest); repeat for several groups")
 	return cmd
 }
 
@@ -72,7 +107,8 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 	if opts.Out == "-" && opts.Markdown == "-" {
 		return usagef("--out and --markdown cannot both be stdout")
 	}
-	in := report.Input{RunGroups: dirs, Catalog: g.Catalog, Title: opts.Title, Now: time.Now()}
+	in := report.Input{RunGroups: dirs, Catalog: g.Catalog, Title: opts.Title, Now: time.Now(),
+		MixAgents: opts.MixAgents, GradingReports: opts.GradingReports, Provenance: buildProvenance()}
 	for _, s := range opts.Splits {
 		ids, err := reportSplitIDs(g, s)
 		if err != nil {
@@ -97,7 +133,10 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 	}
 	page, err := report.Build(cmd.Context(), in)
 	if err != nil {
-		return err
+		return explainMixed(err)
+	}
+	for _, n := range page.ReportNotes {
+		notice(g, n)
 	}
 	written := map[string]string{}
 	write := func(path, kind string, render func(io.Writer) error) error {
@@ -127,31 +166,33 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 	toStdout := opts.Out == "-" || opts.Markdown == "-"
 	if g.JSON && !toStdout {
 		type splitJSON struct {
-			Split         string  `json:"split"`
-			Competitions  int     `json:"competitions"`
-			Seeds         int     `json:"seeds"`
-			Padded        bool    `json:"padded"`
-			AnyMedal      float64 `json:"any_medal_mean"`
-			AnyMedalSE    float64 `json:"any_medal_standard_error"`
-			ValidSubmit   float64 `json:"valid_submissions_mean"`
-			ValidSubmitSE float64 `json:"valid_submissions_standard_error"`
-			Error         string  `json:"error,omitempty"`
+			Split         string    `json:"split"`
+			Competitions  int       `json:"competitions"`
+			Seeds         int       `json:"seeds"`
+			Padded        bool      `json:"padded"`
+			AnyMedal      float64   `json:"any_medal_mean"`
+			AnyMedalSE    float64   `json:"any_medal_standard_error"`
+			ValidSubmit   float64   `json:"valid_submissions_mean"`
+			ValidSubmitSE float64   `json:"valid_submissions_standard_error"`
+			Error         string    `json:"error,omitempty"`
+			PassAtK       []float64 `json:"any_medal_pass_at_k,omitempty"`
 		}
 		var splits []splitJSON
 		for _, s := range page.Splits {
-			sj := splitJSON{Split: s.Name, Competitions: s.Competitions, Padded: s.Padded, Error: s.Err}
+			sj := splitJSON{Split: s.Name, Competitions: s.Competitions, Padded: s.Padded, Error: s.Err, PassAtK: s.PassAtK}
 			if s.Agg != nil {
 				am, vs := s.Stat("any_medal_percentage"), s.Stat("valid_submissions_percentage")
 				sj.Seeds, sj.AnyMedal, sj.AnyMedalSE, sj.ValidSubmit, sj.ValidSubmitSE = s.Agg.NumSeeds, am.Mean, am.StandardError, vs.Mean, vs.StandardError
 			}
 			splits = append(splits, sj)
 		}
-		return writeJSON(g.Out, map[string]any{"written": written, "splits": splits, "anytime_curve": page.Anytime.Available})
+		return writeJSON(g.Out, map[string]any{"written": written, "agents": page.Agents, "mixed_agents": page.MixedAgents, "splits": splits, "anytime_curve": page.Anytime.Available})
 	}
 	w := g.Out
 	if toStdout {
 		w = g.Err
 	}
+	fmt.Fprintf(w, "%s: %s\n", strings.ToLower(page.AgentsHeading()), strings.Join(page.Agents, "; "))
 	tw := newTable(w)
 	fmt.Fprintln(tw, "split\tcompetitions\tseeds\tany medal %\tvalid submission %")
 	for _, s := range page.Splits {
@@ -167,6 +208,16 @@ func runReport(cmd *cobra.Command, g *Global, dirs []string, opts reportOptions)
 			report.LeaderboardCell(s.Stat("any_medal_percentage")), report.LeaderboardCell(s.Stat("valid_submissions_percentage")))
 	}
 	tw.Flush()
+	for _, s := range page.Splits {
+		if len(s.PassAtK) == 0 {
+			continue
+		}
+		var parts []string
+		for k, v := range s.PassAtK {
+			parts = append(parts, fmt.Sprintf("pass@%d %.2f", k+1, v))
+		}
+		fmt.Fprintf(w, "any-medal pass@k %%, %s: %s\n", s.Name, strings.Join(parts, ", "))
+	}
 	if !page.Anytime.Available && page.Anytime.Message != "" && !opts.NoAnytime {
 		fmt.Fprintln(w, "any medal over time: "+page.Anytime.Message)
 	}
@@ -189,6 +240,8 @@ type compareOptions struct {
 	LabelA, LabelB string
 	Resamples      int
 	Seed           uint64
+	MixAgents      bool
+	GradingReports []string
 }
 
 func newCompareCommand(g *Global) *cobra.Command {
@@ -208,8 +261,11 @@ holding one *grading_report*.json; a value may be a quoted glob such as
     competitions resampled with replacement (--resamples, default 10,000;
     seeded with --seed, so the interval is reproducible).
 
-Competitions only one set graded are listed and left out. --json prints the
-whole comparison as JSON.`,
+Competitions only one set graded are listed and left out. Each set is named by
+its agent (from plan.json, else the run group name) unless --label-a/--label-b
+name it; a set mixing agents or settings needs --mix-agents. Of several
+grading reports in a run group the newest is taken (said on stderr) unless
+--grading-report names one. --json prints the whole comparison as JSON.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCompare(g, opts)
@@ -218,8 +274,10 @@ whole comparison as JSON.`,
 	f := cmd.Flags()
 	f.StringSliceVar(&opts.A, "a", nil, "run groups of set A (comma-separated or repeated; globs allowed)")
 	f.StringSliceVar(&opts.B, "b", nil, "run groups of set B (comma-separated or repeated; globs allowed)")
-	f.StringVar(&opts.LabelA, "label-a", "A", "name of set A in the output")
-	f.StringVar(&opts.LabelB, "label-b", "B", "name of set B in the output")
+	f.StringVar(&opts.LabelA, "label-a", "", "name of set A in the output (default: its agent)")
+	f.StringVar(&opts.LabelB, "label-b", "", "name of set B in the output (default: its agent)")
+	f.BoolVar(&opts.MixAgents, "mix-agents", false, "allow a set whose run groups come from different agents or settings")
+	f.StringArrayVar(&opts.GradingReports, "grading-report", nil, "the grading report to use for the run group holding it (default: the newest); repeat for several groups")
 	f.IntVar(&opts.Resamples, "resamples", 10000, "bootstrap resamples")
 	f.Uint64Var(&opts.Seed, "seed", 0, "bootstrap seed")
 	return cmd
@@ -254,26 +312,75 @@ func runCompare(g *Global, opts compareOptions) error {
 		return usagef("--resamples must be positive")
 	}
 	var sets [2][]*report.RunGroup
+	used := map[string]bool{}
 	for i, v := range [][]string{opts.A, opts.B} {
 		name := []string{"a", "b"}[i]
 		dirs, err := expandRunGroups(v, name)
 		if err != nil {
 			return err
 		}
-		groups, err := report.LoadRunGroups(dirs)
+		var mine []string
+		for _, r := range opts.GradingReports {
+			for _, d := range dirs {
+				if a, b := absPath(filepath.Dir(r)), absPath(d); a == b {
+					mine, used[r] = append(mine, r), true
+					break
+				}
+			}
+		}
+		groups, err := report.LoadRunGroupsWith(dirs, report.LoadOptions{GradingReports: mine})
 		if err != nil {
 			return fmt.Errorf("set %s: %w", strings.ToUpper(name), err)
 		}
+		for _, gr := range groups {
+			if gr.ReportNote != "" {
+				notice(g, gr.ReportNote)
+			}
+		}
 		sets[i] = groups
 	}
-	c, err := report.Compare(sets[0], sets[1], report.CompareOptions{LabelA: opts.LabelA, LabelB: opts.LabelB, Resamples: opts.Resamples, Seed: opts.Seed})
+	for _, r := range opts.GradingReports {
+		if !used[r] {
+			return fmt.Errorf("--grading-report %s is not in any of the run groups given (it must be directly inside one)", r)
+		}
+	}
+	c, err := report.Compare(sets[0], sets[1], report.CompareOptions{LabelA: opts.LabelA, LabelB: opts.LabelB, Resamples: opts.Resamples, Seed: opts.Seed, MixAgents: opts.MixAgents})
 	if err != nil {
-		return err
+		return explainMixed(err)
 	}
 	if g.JSON {
 		return writeJSON(g.Out, c)
 	}
 	return c.WriteText(g.Out)
+}
+
+// buildProvenance names this build for the report page: module version
+// and VCS revision from the Go build information ("" when there is none).
+// The build-info package of the CLI, when it lands, is the one source to
+// use here.
+func buildProvenance() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	s := "mlebench " + bi.Main.Version
+	for _, kv := range bi.Settings {
+		switch {
+		case kv.Key == "vcs.revision" && len(kv.Value) >= 12:
+			s += " (commit " + kv.Value[:12] + ")"
+		case kv.Key == "vcs.modified" && kv.Value == "true":
+			s += ", modified"
+		}
+	}
+	return s
+}
+
+func absPath(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return a
 }
 
 // reportSplitIDs resolves a report's --split: a built-in split name, else a

@@ -65,6 +65,8 @@ type aggregateOptions struct {
 	PadMissing     bool
 	ProjectRoot    string
 	RunsDir        string
+	MixAgents      bool
+	PassAtK        bool
 }
 
 func newAggregateCommand(g *Global) *cobra.Command {
@@ -81,7 +83,12 @@ run_group rows) and takes the one *grading_report*.json of each run group. --spl
 takes a name (experiments/splits/<NAME>.txt under the project root, else the
 built-in split of that name) or a path (relative to the project root, as the
 original). Extensions: --run-groups, a repeated --split (one block per split;
-the split headers and the any-medal summary go to stderr).`,
+the split headers and the any-medal summary go to stderr). --run-groups takes
+the newest of several grading reports in a group (said on stderr) and groups
+the run groups by agent (and by time limit and container config where they
+differ; from plan.json, else the agent from the run group name): one block per
+agent, headed on stderr, so different agents are never pooled as seeds unless
+--mix-agents asks for it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAggregate(g, opts)
@@ -96,6 +103,8 @@ the split headers and the any-medal summary go to stderr).`,
 	f.BoolVar(&opts.PadMissing, "pad-missing", false, "pad incomplete seeds with failing scores instead of discarding them")
 	f.StringVar(&opts.ProjectRoot, "project-root", "", "the original's REPO: where experiments/splits and runs/ are (default: the directory above the working directory holding agents/*/config.yaml, else the working directory)")
 	f.StringVar(&opts.RunsDir, "runs-dir", "", "runs directory of --experiment-id (default <project root>/runs)")
+	f.BoolVar(&opts.MixAgents, "mix-agents", false, "with --run-groups: pool run groups of different agents or settings as seeds of one block")
+	f.BoolVar(&opts.PassAtK, "pass-at-k", false, "also print the any-medal pass@k for k = 1…seeds (extension; after the original's output)")
 	nargsPlus(cmd, "grading-reports")
 	nargsPlus(cmd, "run-groups")
 	return cmd
@@ -198,7 +207,8 @@ func runGroupReports(g *Global, dirs []string, names []string) ([]string, error)
 		}
 		p, found, err := report.FindGradingReport(dir)
 		if err != nil {
-			return nil, fmt.Errorf("Expected one grading report in %s, %w", names[i], err)
+			// The original's error, with what to do about it.
+			return nil, fmt.Errorf("Expected one grading report in %s, %w (the run group was graded more than once: pass the report to use with --grading-reports, or use --run-groups, which takes the newest)", names[i], err)
 		}
 		if !found {
 			fmt.Fprintf(g.Out, "No grading report found for run group %s; skipping.\n", names[i])
@@ -248,44 +258,143 @@ func runAggregate(g *Global, opts aggregateOptions) error {
 			return fmt.Errorf("No grading reports found for experiment id '%s'.", opts.ExperimentID)
 		}
 	case len(opts.RunGroups) > 0:
-		if paths, err = runGroupReports(g, opts.RunGroups, opts.RunGroups); err != nil {
+		cohorts, err := runGroupCohorts(g, opts)
+		if err != nil {
 			return err
 		}
-		if len(paths) == 0 {
-			return fmt.Errorf("no grading reports found in the run groups")
+		return aggregateCohorts(g, root, opts, cohorts)
+	}
+	return aggregateCohorts(g, root, opts, []aggregateCohort{{Paths: paths}})
+}
+
+// aggregateCohort is the grading reports of one agent (Label "" when the
+// aggregation does not group by agent).
+type aggregateCohort struct {
+	Label string
+	Paths []string
+}
+
+// runGroupCohorts finds the grading report of each --run-groups directory
+// (the newest of several, said on stderr) and groups them by setup.
+func runGroupCohorts(g *Global, opts aggregateOptions) ([]aggregateCohort, error) {
+	var groups []*report.RunGroup
+	for _, dir := range opts.RunGroups {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			fmt.Fprintf(g.Out, "Run group directory missing, skipping: %s\n", dir)
+			continue
 		}
+		p, note, found, err := report.ChooseGradingReport(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			fmt.Fprintf(g.Out, "No grading report found for run group %s; skipping.\n", dir)
+			continue
+		}
+		if note != "" {
+			notice(g, note)
+		}
+		setup, err := report.ReadSetup(dir)
+		if err != nil {
+			return nil, err
+		}
+		groups = append(groups, &report.RunGroup{Dir: dir, Name: filepath.Base(filepath.Clean(dir)), ReportPath: p, Setup: setup})
 	}
-	flags, err := report.LoadReports(paths)
-	if err != nil {
-		return err
+	if len(groups) == 0 {
+		return nil, fmt.Errorf("no grading reports found in the run groups")
 	}
+	cohorts := report.Cohorts(groups)
+	if opts.MixAgents || len(cohorts) == 1 {
+		c := aggregateCohort{Label: cohorts[0].Label}
+		if len(cohorts) > 1 {
+			var labels []string
+			for _, co := range cohorts {
+				labels = append(labels, co.Label)
+			}
+			c.Label = "pooled: " + strings.Join(labels, " + ")
+			notice(g, "pooling run groups of different agents or settings as seeds (--mix-agents): "+strings.Join(labels, "; "))
+		}
+		for _, gr := range groups {
+			c.Paths = append(c.Paths, gr.ReportPath)
+		}
+		return []aggregateCohort{c}, nil
+	}
+	var out []aggregateCohort
+	for _, co := range cohorts {
+		c := aggregateCohort{Label: co.Label}
+		for _, gr := range co.Groups {
+			c.Paths = append(c.Paths, gr.ReportPath)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// aggregateCohorts aggregates each cohort over each split: the original's
+// output per block on stdout; block headers (agent, split) and the any-medal
+// summary on stderr.
+func aggregateCohorts(g *Global, root string, opts aggregateOptions, cohorts []aggregateCohort) error {
 	type result struct {
-		Split string
-		Agg   *report.Aggregate
+		Agent, Split string
+		Agg          *report.Aggregate
+		PassAtK      []float64
 	}
 	var results []result
-	for _, split := range opts.Splits {
-		ids, err := splitIDs(g, root, split)
+	for _, co := range cohorts {
+		flags, err := report.LoadReports(co.Paths)
 		if err != nil {
 			return err
 		}
-		agg, err := report.AggregateReports(flags, ids, report.AggregateOptions{NumSeeds: opts.NumSeeds, PadMissing: opts.PadMissing})
-		if err != nil {
-			if len(opts.Splits) > 1 {
-				return fmt.Errorf("split %s: %w", split, err)
+		for _, split := range opts.Splits {
+			ids, err := splitIDs(g, root, split)
+			if err != nil {
+				return err
 			}
-			return err
+			aopt := report.AggregateOptions{NumSeeds: opts.NumSeeds, PadMissing: opts.PadMissing}
+			agg, err := report.AggregateReports(flags, ids, aopt)
+			if err != nil {
+				switch {
+				case co.Label != "" && len(opts.Splits) > 1:
+					return fmt.Errorf("agent %s, split %s: %w", co.Label, split, err)
+				case co.Label != "" && len(cohorts) > 1:
+					return fmt.Errorf("agent %s: %w", co.Label, err)
+				case len(opts.Splits) > 1:
+					return fmt.Errorf("split %s: %w", split, err)
+				}
+				return err
+			}
+			r := result{Agent: co.Label, Split: split, Agg: agg}
+			if opts.PassAtK {
+				if r.PassAtK, err = report.SplitPassAtK(flags, ids, aopt); err != nil {
+					return err
+				}
+			}
+			results = append(results, r)
 		}
-		results = append(results, result{split, agg})
 	}
+	grouped := len(cohorts) > 1
 	if g.JSON {
 		for _, r := range results {
-			fmt.Fprintf(g.Out, "{\"split\": %q, \"result\": %s}\n", r.Split, compactJSON(r.Agg.JSON()))
+			agent := ""
+			if r.Agent != "" {
+				agent = fmt.Sprintf("\"agent\": %q, ", r.Agent)
+			}
+			pk := ""
+			if r.PassAtK != nil {
+				b, _ := jsonMarshal(r.PassAtK)
+				pk = fmt.Sprintf(", \"any_medal_pass_at_k\": %s", b)
+			}
+			fmt.Fprintf(g.Out, "{%s\"split\": %q, \"result\": %s%s}\n", agent, r.Split, compactJSON(r.Agg.JSON()), pk)
 		}
 		return nil
 	}
 	for _, r := range results {
-		if len(results) > 1 {
+		switch {
+		case grouped && len(opts.Splits) > 1:
+			fmt.Fprintf(g.Err, "== agent %s, split %s ==\n", r.Agent, r.Split)
+		case grouped:
+			fmt.Fprintf(g.Err, "== agent %s ==\n", r.Agent)
+		case len(opts.Splits) > 1:
 			fmt.Fprintf(g.Err, "== split %s ==\n", r.Split)
 		}
 		// Exactly the original's stdout.
@@ -294,15 +403,36 @@ func runAggregate(g *Global, opts aggregateOptions) error {
 		}
 		fmt.Fprint(g.Out, "------\nAverage metrics across seeds:\n")
 		fmt.Fprintf(g.Out, "%s\n", r.Agg.JSON())
+		if r.PassAtK != nil {
+			fmt.Fprintln(g.Out, "Any-medal pass@k (unbiased estimator 1 - C(n-c,k)/C(n,k), averaged over the split):")
+			for k, v := range r.PassAtK {
+				fmt.Fprintf(g.Out, "pass@%d: %s\n", k+1, report.FormatPercent(v))
+			}
+		}
 	}
 	tw := newTable(g.Err)
-	var head, row []string
+	var head []string
+	if cohorts[0].Label != "" {
+		head = append(head, "agent")
+	}
+	seen := map[string]bool{}
 	for _, r := range results {
-		head = append(head, r.Split+" (%)")
-		row = append(row, report.LeaderboardCell(r.Agg.AnyMedal()))
+		if !seen[r.Split] {
+			seen[r.Split] = true
+			head = append(head, r.Split+" (%)")
+		}
 	}
 	fmt.Fprintln(g.Err, "Any medal (mean ± SEM):")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	fmt.Fprintln(tw, strings.Join(row, "\t"))
+	for i := 0; i < len(results); i += len(opts.Splits) {
+		var row []string
+		if cohorts[0].Label != "" {
+			row = append(row, results[i].Agent)
+		}
+		for _, r := range results[i : i+len(opts.Splits)] {
+			row = append(row, report.LeaderboardCell(r.Agg.AnyMedal()))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
 	return tw.Flush()
 }

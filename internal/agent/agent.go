@@ -26,6 +26,11 @@
 //   - binaries: a mapping of file name → Go package path (relative to the
 //     repository root, the parent of agents/) compiled statically into the
 //     agent's directory before its image is built or its files are staged.
+//   - seed_env: the name of an environment variable the runner sets, in each
+//     run's sandbox, to the run's seed (0 … n_seeds−1), so that a seeded
+//     agent (the demo's baseline) does something different on each seed
+//     and reproducibly the same on a seed. Agents without it get the
+//     original's environment unchanged.
 //   - upstream_files: file names taken from the original's agents/<name>/
 //     directory when the agent's own directory lacks them (the original's
 //     additional_notes.txt, which mlebench does not ship); see
@@ -66,6 +71,7 @@ type Agent struct {
 	Command       []string
 	Binaries      []Binary
 	UpstreamFiles []string
+	SeedEnv       string
 
 	// Extra are files added to the agent's directory when it is staged
 	// (filled by [Agent.LoadUpstreamFiles]), by file name.
@@ -271,6 +277,12 @@ func fromValue(id string, v Value, agentsDir, configDir string) (*Agent, error) 
 			a.Binaries = append(a.Binaries, Binary{Name: k, Package: pkg.Text})
 		}
 	}
+	if v, ok := m.Get("seed_env"); ok {
+		if v.Kind != Str || !envName.MatchString(v.Text) {
+			return nil, fmt.Errorf("seed_env must be an environment variable name")
+		}
+		a.SeedEnv = v.Text
+	}
 	if u, ok := m.Get("upstream_files"); ok {
 		if u.Kind != List {
 			return nil, fmt.Errorf("upstream_files must be a list of file names")
@@ -385,6 +397,23 @@ func (a *Agent) Env(competitionID string, getenv func(string) (string, bool)) ([
 		}
 	}
 	return out, nil
+}
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// WithSeed returns env (from [Agent.Env]) with the agent's SeedEnv set to
+// seed; env itself when the agent declares no seed_env.
+func (a *Agent) WithSeed(env []string, seed int) []string {
+	if a.SeedEnv == "" {
+		return env
+	}
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); k != a.SeedEnv {
+			out = append(out, kv)
+		}
+	}
+	return append(out, fmt.Sprintf("%s=%d", a.SeedEnv, seed))
 }
 
 // PrivilegedGateVar is the host variable that must be true, 1 or t to run a

@@ -119,7 +119,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	if medals(dummy) != 0 || dummy.Aggregate.AnyMedal().Mean != 0 {
 		t.Errorf("the dummy earned a medal")
 	}
-	if base.Aggregate.AnyMedal().Mean != 100*float64(medals(base))/3 {
+	if base.Aggregate.AnyMedal().Mean != report.Percentage(medals(base), 3) {
 		t.Errorf("baseline any-medal %v with %d medals", base.Aggregate.AnyMedal(), medals(base))
 	}
 
@@ -161,6 +161,10 @@ func TestDemoEndToEnd(t *testing.T) {
 		b, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil || !strings.Contains(string(b), "<html") || !strings.Contains(string(b), textID) {
 			t.Errorf("%s (%v) lacks the results", name, err)
+		}
+		// Its leaderboards are simulated, and the page says so.
+		if strings.Contains(string(b), "Kaggle leaderboard") || !strings.Contains(string(b), "simulated leaderboard") {
+			t.Errorf("%s calls the demo's simulated leaderboards Kaggle's", name)
 		}
 	}
 	if len(res.Files) != 5 {

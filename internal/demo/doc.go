@@ -46,7 +46,9 @@
 // oracle itself scores at gold level), its median is a mediocre model, and
 // a simple, well-made model (the baseline agent: logistic regression,
 // naive Bayes, ridge regression on image statistics) lands in the medal
-// zone, bronze or silver; the sample submission ranks in the bottom 15%.
+// zone, bronze or silver, usually (it is seeded: each run's seed picks
+// the 90% of the training rows it fits on, so seeds differ and the ± over
+// seeds means something); the sample submission ranks in the bottom 15%.
 // A medal therefore means beating that share of simulated teams; it says
 // nothing about real Kaggle competitions.
 //

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -81,8 +80,8 @@ func (c Cell) Medal() string {
 	return strings.Join(parts, " ")
 }
 
-// Score is the cell's score text: the (mean) score with 5 decimals, or
-// why there is none.
+// Score is the cell's score text: the (mean) score formatted as the
+// thresholds are (report.FormatScore), or why there is none.
 func (c Cell) Score() string {
 	switch {
 	case c.Runs == 0:
@@ -90,7 +89,7 @@ func (c Cell) Score() string {
 	case c.MeanScore == nil:
 		return "invalid"
 	}
-	s := strconv.FormatFloat(*c.MeanScore, 'f', 5, 64)
+	s := report.FormatScore(c.MeanScore)
 	if c.Valid < c.Runs {
 		s += fmt.Sprintf(" (%d/%d valid)", c.Valid, c.Runs)
 	}
@@ -104,7 +103,7 @@ func direction(t competition.Thresholds) string {
 	return "higher is better"
 }
 
-func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+func num(x float64) string { return report.FormatScore(&x) }
 
 func thresholdText(t competition.Thresholds) string {
 	return num(t.Gold) + " / " + num(t.Silver) + " / " + num(t.Bronze)
@@ -285,7 +284,9 @@ func (r *Result) WriteReports(ctx context.Context) error {
 			Grader:     r.grader,
 			Percentile: Percentile(r.DataDir),
 			Title:      "mlebench demo: " + a.AgentID,
-			Now:        r.StartedAt,
+			// Its thresholds come from simulated teams, not from Kaggle.
+			Leaderboard: "simulated leaderboard (mlebench's simulated human teams)",
+			Now:         r.StartedAt,
 		})
 		if err != nil {
 			return fmt.Errorf("building the report of %s: %w", a.AgentID, err)

@@ -78,19 +78,50 @@ type Input struct {
 	Now time.Time
 	// Progress, when set, is called while snapshots are graded.
 	Progress func(done, total int)
+	// MixAgents pools run groups of different agents or settings (see
+	// [Cohorts]) as seeds of one experiment; the page says so. Without it
+	// such run groups are a *MixedSetupsError.
+	MixAgents bool
+	// GradingReports are explicit grading reports for run groups holding
+	// several (see [LoadOptions]).
+	GradingReports []string
+	// Leaderboard names where the competitions' medal thresholds and
+	// percentiles come from, for the page's definitions; "" means
+	// "Kaggle leaderboard" (the original's competitions). The demo says
+	// its leaderboards are simulated.
+	Leaderboard string
+	// Provenance names the mlebench build that made the report (version
+	// and commit); "" leaves it out. The caller fills it from its build
+	// information.
+	Provenance string
 }
 
 // Page is a built report: every number the HTML and Markdown renderings
 // show.
 type Page struct {
-	Title        string
-	GeneratedAt  string
-	Groups       []GroupSummary
-	Notes        []string
-	Splits       []SplitResult
-	Competitions []*CompetitionResult
-	Failures     Failures
-	Anytime      Anytime
+	Title       string
+	GeneratedAt string
+	// Agents are the setups the run groups come from (see [Cohorts]):
+	// one, unless MixedAgents.
+	Agents []string
+	// MixedAgents is set when run groups of several agents or settings
+	// were pooled as seeds (Input.MixAgents).
+	MixedAgents bool
+	// UnknownAgent lists run groups whose agent could not be told (pooled
+	// with the others).
+	UnknownAgent []string
+	// ReportNotes say which grading report was taken where a run group
+	// holds several.
+	ReportNotes []string
+	Provenance  string
+	// LeaderboardName is Input.Leaderboard, defaulted.
+	LeaderboardName string
+	Groups          []GroupSummary
+	Notes           []string
+	Splits          []SplitResult
+	Competitions    []*CompetitionResult
+	Failures        Failures
+	Anytime         Anytime
 	// Integrity is set when a run group holds detect-violations or
 	// detect-plagiarism outputs.
 	Integrity *Integrity
@@ -99,6 +130,7 @@ type Page struct {
 // GroupSummary describes one input run group.
 type GroupSummary struct {
 	Name, Dir, Report, CreatedAt string
+	Agent                        string // see Setup.AgentLabel
 	Runs, Graded                 int
 	HasMetadata, HasStatus       bool
 	Snapshots                    int
@@ -119,6 +151,9 @@ type SplitResult struct {
 	Padded           bool
 	Agg              *Aggregate // nil when Err is set
 	Err              string
+	// PassAtK[k-1] is the split's any-medal pass@k in percent for k = 1…
+	// seeds (see [SplitPassAtK]); nil when Err is set.
+	PassAtK []float64
 }
 
 // Stat returns the named metric (one of MetricNames).
@@ -290,15 +325,30 @@ func dedupe(sorted []string) []string {
 
 // Build loads the run groups and computes the report.
 func Build(ctx context.Context, in Input) (*Page, error) {
-	groups, err := LoadRunGroups(in.RunGroups)
+	groups, err := LoadRunGroupsWith(in.RunGroups, LoadOptions{GradingReports: in.GradingReports})
 	if err != nil {
 		return nil, err
+	}
+	cohorts := Cohorts(groups)
+	if len(cohorts) > 1 && !in.MixAgents {
+		return nil, &MixedSetupsError{Cohorts: cohorts}
 	}
 	pct := in.Percentile
 	if pct == nil {
 		pct = grade.Percentile
 	}
-	p := &Page{Title: in.Title}
+	p := &Page{Title: in.Title, Agents: cohortLabels(cohorts), MixedAgents: len(cohorts) > 1, Provenance: in.Provenance, LeaderboardName: in.Leaderboard}
+	if p.LeaderboardName == "" {
+		p.LeaderboardName = "Kaggle leaderboard"
+	}
+	for _, g := range groups {
+		if g.Setup.Agent == "" && !p.MixedAgents && len(groups) > 1 {
+			p.UnknownAgent = append(p.UnknownAgent, g.Name)
+		}
+		if g.ReportNote != "" {
+			p.ReportNotes = append(p.ReportNotes, g.ReportNote)
+		}
+	}
 	if p.Title == "" {
 		p.Title = "MLE-bench results"
 	}
@@ -315,7 +365,7 @@ func Build(ctx context.Context, in Input) (*Page, error) {
 		splits = DefaultSplits(in.Catalog, gradedIDs)
 	}
 	for _, g := range groups {
-		gs := GroupSummary{Name: g.Name, Dir: g.Dir, Report: g.ReportPath, CreatedAt: g.CreatedAt,
+		gs := GroupSummary{Name: g.Name, Dir: g.Dir, Report: g.ReportPath, CreatedAt: g.CreatedAt, Agent: g.Setup.AgentLabel(),
 			Runs: len(g.Runs), Graded: len(g.Entries), HasMetadata: g.HasMetadata}
 		for _, r := range g.Runs {
 			gs.HasStatus = gs.HasStatus || r.Status != nil
@@ -378,6 +428,9 @@ func aggregateSplit(flags []Flags, s Split) SplitResult {
 		return sr
 	}
 	sr.Agg = agg
+	if sr.PassAtK, err = SplitPassAtK(flags, s.IDs, AggregateOptions{NumSeeds: -1, PadMissing: sr.Padded}); err != nil {
+		sr.Err, sr.Agg = err.Error(), nil
+	}
 	return sr
 }
 
@@ -783,6 +836,12 @@ func dedupeFloats(sorted []float64) []float64 {
 
 func notes(p *Page) []string {
 	var out []string
+	if p.MixedAgents {
+		out = append(out, fmt.Sprintf("Run groups of different agents or settings (%s) are pooled as seeds of one experiment, as asked (--mix-agents): the numbers below describe no single agent.", strings.Join(p.Agents, "; ")))
+	}
+	if len(p.UnknownAgent) > 0 && len(p.Agents) == 1 && p.Agents[0] != "unknown agent" {
+		out = append(out, fmt.Sprintf("The agent of run group(s) %s is not recorded (no plan.json, no _run-group_<agent> name); they are counted as runs of %s.", strings.Join(p.UnknownAgent, ", "), p.Agents[0]))
+	}
 	for _, s := range p.Splits {
 		switch {
 		case s.Err != "":

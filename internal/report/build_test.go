@@ -226,8 +226,11 @@ func TestBuildOriginalLayout(t *testing.T) {
 			t.Errorf("%s: %+v, aggregate gives %+v", MetricNames[i], s.Agg.Metrics[i], want.Metrics[i])
 		}
 	}
-	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "padded with failing scores") {
+	if len(p.Notes) != 2 || !strings.Contains(p.Notes[0], "upstream-b is not recorded") || !strings.Contains(p.Notes[1], "padded with failing scores") {
 		t.Errorf("notes = %q", p.Notes)
+	}
+	if !reflect.DeepEqual(p.Agents, []string{"alpha"}) || p.MixedAgents {
+		t.Errorf("agents = %q mixed %v", p.Agents, p.MixedAgents)
 	}
 
 	byID := map[string]*CompetitionResult{}

@@ -12,11 +12,17 @@ import (
 
 // CompareOptions set the bootstrap.
 type CompareOptions struct {
+	// LabelA and LabelB name the sets; "" names a set by its agents (see
+	// [AgentsOf]), with "A"/"B" in front when both sets have the same.
 	LabelA, LabelB string
 	// Resamples is the number of bootstrap resamples (default 10,000).
 	Resamples int
 	// Seed seeds the resampling (PCG), so a comparison is reproducible.
 	Seed uint64
+	// MixAgents allows a set whose run groups come from different agents or
+	// settings (see [Cohorts]); without it such a set is a
+	// *MixedSetupsError.
+	MixAgents bool
 }
 
 // CompareRow is one competition present in both sets.
@@ -40,6 +46,8 @@ type CompareRow struct {
 type Comparison struct {
 	LabelA       string       `json:"label_a"`
 	LabelB       string       `json:"label_b"`
+	AgentsA      []string     `json:"agents_a"`
+	AgentsB      []string     `json:"agents_b"`
 	Competitions []CompareRow `json:"competitions"`
 	OnlyA        []string     `json:"only_in_a"`
 	OnlyB        []string     `json:"only_in_b"`
@@ -96,14 +104,26 @@ func Compare(a, b []*RunGroup, opt CompareOptions) (*Comparison, error) {
 	if opt.Resamples < 0 {
 		return nil, fmt.Errorf("compare: negative number of resamples")
 	}
+	if !opt.MixAgents {
+		for i, set := range [][]*RunGroup{a, b} {
+			if cs := Cohorts(set); len(cs) > 1 {
+				return nil, fmt.Errorf("set %s: %w", []string{"A", "B"}[i], &MixedSetupsError{Cohorts: cs})
+			}
+		}
+	}
+	agentsA, agentsB := AgentsOf(a), AgentsOf(b)
+	autoA, autoB := strings.Join(agentsA, "+"), strings.Join(agentsB, "+")
+	if autoA == autoB {
+		autoA, autoB = "A ("+autoA+")", "B ("+autoB+")"
+	}
 	if opt.LabelA == "" {
-		opt.LabelA = "A"
+		opt.LabelA = autoA
 	}
 	if opt.LabelB == "" {
-		opt.LabelB = "B"
+		opt.LabelB = autoB
 	}
 	sa, sb := collect(a), collect(b)
-	c := &Comparison{LabelA: opt.LabelA, LabelB: opt.LabelB, Resamples: opt.Resamples, Seed: opt.Seed, OnlyA: []string{}, OnlyB: []string{}}
+	c := &Comparison{LabelA: opt.LabelA, LabelB: opt.LabelB, AgentsA: agentsA, AgentsB: agentsB, Resamples: opt.Resamples, Seed: opt.Seed, OnlyA: []string{}, OnlyB: []string{}}
 	var ids []string
 	for id := range sa {
 		if _, ok := sb[id]; ok {
@@ -205,7 +225,8 @@ func (c *Comparison) WriteText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n%d competitions in common. Any medal: %s %.2f%%, %s %.2f%%; difference %s − %s = %+.2f pp, 95%% bootstrap CI [%+.2f, %+.2f] (%d resamples of competitions, seed %d).\n",
+	fmt.Fprintf(w, "\n%s: %s; %s: %s.\n", c.LabelA, agentList(c.AgentsA), c.LabelB, agentList(c.AgentsB))
+	fmt.Fprintf(w, "%d competitions in common. Any medal: %s %.2f%%, %s %.2f%%; difference %s − %s = %+.2f pp, 95%% bootstrap CI [%+.2f, %+.2f] (%d resamples of competitions, seed %d).\n",
 		len(c.Competitions), c.LabelA, c.AnyMedalA, c.LabelB, c.AnyMedalB, c.LabelB, c.LabelA, c.MeanDiff, c.CILow, c.CIHigh, c.Resamples, c.Seed)
 	if c.MeanNormDiff != nil {
 		fmt.Fprintf(w, "Mean normalised score difference (median 0, gold 1): %+.3f over %d competitions.\n", *c.MeanNormDiff, c.NormCompetitions)
@@ -217,4 +238,11 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "Only in %s (left out): %s\n", c.LabelB, strings.Join(c.OnlyB, ", "))
 	}
 	return nil
+}
+
+func agentList(agents []string) string {
+	if len(agents) == 1 {
+		return "agent " + agents[0]
+	}
+	return "agents " + strings.Join(agents, ", ")
 }

@@ -25,6 +25,11 @@ type RunGroup struct {
 	CreatedAt string // metadata's created_at (a harness timestamp), if any
 	// ReportPath is the group's *grading_report*.json.
 	ReportPath string
+	// ReportNote is set when the group holds several grading reports and
+	// the newest was taken (one line for the user).
+	ReportNote string
+	// Setup is the agent and settings the group was run with.
+	Setup Setup
 	// HasMetadata reports whether metadata.json was found.
 	HasMetadata bool
 	// Runs are the group's runs: metadata order (completion order) first,
@@ -104,8 +109,11 @@ type Thresholds struct {
 // ErrNoGradingReport is wrapped when a run group has not been graded.
 var ErrNoGradingReport = errors.New("no grading report")
 
-// LoadRunGroup reads a run group directory.
-func LoadRunGroup(dir string) (*RunGroup, error) {
+// LoadRunGroup reads a run group directory. Of several grading reports it
+// takes the newest (see [NewestGradingReport]) and says so in ReportNote.
+func LoadRunGroup(dir string) (*RunGroup, error) { return loadRunGroup(dir, nil) }
+
+func loadRunGroup(dir string, explicit map[string]string) (*RunGroup, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("run group: %w", err)
@@ -114,10 +122,11 @@ func LoadRunGroup(dir string) (*RunGroup, error) {
 		return nil, fmt.Errorf("run group %s is not a directory", dir)
 	}
 	g := &RunGroup{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
-	report, found, err := FindGradingReport(dir)
+	report, note, found, err := chooseGradingReport(dir, explicit)
 	if err != nil {
 		return nil, err
 	}
+	g.ReportNote = note
 	meta := filepath.Join(dir, "metadata.json")
 	if !found {
 		hint := fmt.Sprintf("mlebench grade --submission JSONL --output-dir %s", dir)
@@ -174,6 +183,9 @@ func LoadRunGroup(dir string) (*RunGroup, error) {
 		}
 	}
 
+	if g.Setup, err = loadSetup(dir, g.Name); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(report)
 	if err != nil {
 		return nil, err
@@ -403,13 +415,22 @@ func quotePythonSpecials(b []byte) []byte {
 // aggregation reads their reports (sorted grading report paths), so the
 // k-th entry of a competition across the groups is its k-th seed.
 func LoadRunGroups(dirs []string) ([]*RunGroup, error) {
+	return LoadRunGroupsWith(dirs, LoadOptions{})
+}
+
+// LoadRunGroupsWith is [LoadRunGroups] with explicit grading reports.
+func LoadRunGroupsWith(dirs []string, opt LoadOptions) ([]*RunGroup, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("no run groups given")
+	}
+	explicit, err := explicitReports(dirs, opt.GradingReports)
+	if err != nil {
+		return nil, err
 	}
 	var groups []*RunGroup
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		g, err := LoadRunGroup(d)
+		g, err := loadRunGroup(d, explicit)
 		if err != nil {
 			return nil, err
 		}

@@ -22,12 +22,20 @@ var pageTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"pct":   fmtPct,
 	"base":  filepath.Base,
 	"deref": func(x *float64) float64 { return *x },
+	"pk": func(s SplitResult, k int) string {
+		if k > len(s.PassAtK) {
+			return "—"
+		}
+		return fmt.Sprintf("%.2f", s.PassAtK[k-1])
+	},
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
 
 // htmlView is the template's data: the page plus its rendered plots.
 type htmlView struct {
 	*Page
 	SplitChart, ScoreChart, AnytimeChart template.HTML
+	PassAtKChart                         template.HTML
+	PassAtKCols                          []int
 	NormFloor, NormCeil                  float64
 	AnytimeCols                          []string
 	AnytimeRows                          []anytimeRow
@@ -46,6 +54,12 @@ func (p *Page) WriteHTML(w io.Writer) error {
 	// The SVG is built from escaped text by this package.
 	if hasAgg(p.Splits) {
 		v.SplitChart = template.HTML(SplitChart(p.Splits))
+		v.PassAtKChart = template.HTML(PassAtKChart(p.Splits))
+		for _, s := range p.Splits {
+			for k := len(v.PassAtKCols) + 1; k <= len(s.PassAtK); k++ {
+				v.PassAtKCols = append(v.PassAtKCols, k)
+			}
+		}
 	}
 	v.ScoreChart = template.HTML(ScoreChart(p.Competitions))
 	if p.Anytime.Available {
@@ -78,6 +92,14 @@ func (p *Page) CompetitionsRun() int {
 	return k
 }
 
+// AgentsHeading is "Agent" or, for pooled setups, "Agents (pooled as seeds)".
+func (p *Page) AgentsHeading() string {
+	if p.MixedAgents {
+		return "Agents (pooled as seeds)"
+	}
+	return "Agent"
+}
+
 // ValidRate is the share of graded runs with a valid submission.
 func (p *Page) ValidRate() string {
 	if p.Failures.Graded == 0 {
@@ -92,13 +114,21 @@ var anytimeFractions = []float64{0.1, 0.25, 0.5, 0.75, 1}
 
 func anytimeTable(a Anytime) (cols []string, rows []anytimeRow) {
 	unit, div := timeUnit(a.MaxT)
+	// Sample times, one per distinct label: short runs would otherwise
+	// repeat a column ("0 s", "0 s", …).
+	var at []float64
 	for _, f := range anytimeFractions {
-		cols = append(cols, trimFloat(f*a.MaxT/div)+" "+unit)
+		label := trimFloat(f*a.MaxT/div) + " " + unit
+		if len(cols) > 0 && cols[len(cols)-1] == label {
+			at[len(at)-1] = f * a.MaxT
+			continue
+		}
+		cols, at = append(cols, label), append(at, f*a.MaxT)
 	}
 	for _, s := range a.Series {
 		row := anytimeRow{Split: s.Split}
-		for _, f := range anytimeFractions {
-			k := sort.Search(len(s.T), func(i int) bool { return s.T[i] > f*a.MaxT }) - 1
+		for _, t := range at {
+			k := sort.Search(len(s.T), func(i int) bool { return s.T[i] > t }) - 1
 			if k < 0 {
 				row.Cells = append(row.Cells, "—")
 				continue

@@ -207,8 +207,8 @@ func TestHTMLInChromium(t *testing.T) {
 			t.Errorf("section %s missing from the DOM", id)
 		}
 	}
-	if got := strings.Count(dom, "<svg"); got != 3 {
-		t.Errorf("%d SVG plots in the DOM, want 3", got)
+	if got := strings.Count(dom, "<svg"); got != 4 {
+		t.Errorf("%d SVG plots in the DOM, want 4 (splits, pass@k, scores, anytime)", got)
 	}
 	for _, id := range []string{"toy-acc", "toy-flat", "toy-mae"} {
 		if got := strings.Count(dom, `<tr data-competition="`+id+`">`); got != 1 {
@@ -234,7 +234,7 @@ func TestHTMLInChromium(t *testing.T) {
 
 	upPage, _ := renderHTML(t, Input{RunGroups: []string{upstreamA, upstreamB}, Catalog: realCatalog(t)})
 	dom = string(runChromium(t, bin, proxy, "--dump-dom", fileURL(upPage)))
-	if !strings.Contains(dom, `id="anytime-missing"`) || strings.Count(dom, "<svg") != 2 {
+	if !strings.Contains(dom, `id="anytime-missing"`) || strings.Count(dom, "<svg") != 3 {
 		t.Error("original-layout page: the anytime section should say there are no snapshots, with no curve")
 	}
 	if !strings.Contains(dom, `<td class="num any-medal">33.33 ± 19.25</td>`) || strings.Count(dom, "<tr data-competition=") != 3 {

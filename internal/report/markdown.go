@@ -34,9 +34,16 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 		pr(" · generated %s", p.GeneratedAt)
 	}
 	pr(".\n\n")
-	head("run group", "directory", "grading report", "runs", "graded", "snapshots")
+	pr("%s: %s.\n\n", p.AgentsHeading(), strings.Join(p.Agents, "; "))
+	if p.Provenance != "" {
+		pr("Made by %s.\n\n", p.Provenance)
+	}
+	for _, n := range p.ReportNotes {
+		pr("> %s\n\n", n)
+	}
+	head("run group", "agent", "directory", "grading report", "runs", "graded", "snapshots")
 	for _, g := range p.Groups {
-		row(g.Name, "`"+g.Dir+"`", "`"+filepath.Base(g.Report)+"`", fmt.Sprint(g.Runs), fmt.Sprint(g.Graded), fmt.Sprint(g.Snapshots))
+		row(g.Name, g.Agent, "`"+g.Dir+"`", "`"+filepath.Base(g.Report)+"`", fmt.Sprint(g.Runs), fmt.Sprint(g.Graded), fmt.Sprint(g.Snapshots))
 	}
 
 	pr("\n## Medal rates by split\n\n")
@@ -60,6 +67,32 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 			cells = append(cells, LeaderboardCell(s.Stat(m)))
 		}
 		row(cells...)
+	}
+	kmax := 0
+	for _, s := range p.Splits {
+		kmax = max(kmax, len(s.PassAtK))
+	}
+	if kmax > 0 {
+		pr("\nAny-medal pass@k (%%): 1 − C(n−c, k) / C(n, k) per competition (n runs, c with a medal), averaged over the split.\n\n")
+		cols := []string{"split"}
+		for k := 1; k <= kmax; k++ {
+			cols = append(cols, fmt.Sprintf("pass@%d", k))
+		}
+		head(cols...)
+		for _, s := range p.Splits {
+			if len(s.PassAtK) == 0 {
+				continue
+			}
+			cells := []string{s.Name}
+			for k := 1; k <= kmax; k++ {
+				if k > len(s.PassAtK) {
+					cells = append(cells, "—")
+				} else {
+					cells = append(cells, fmt.Sprintf("%.2f", s.PassAtK[k-1]))
+				}
+			}
+			row(cells...)
+		}
 	}
 
 	pr("\n## Competitions\n\n")

@@ -16,9 +16,11 @@ import (
 const (
 	colAny    = "#3b6ea8"
 	colGold   = "#d4a017"
-	colSilver = "#9ea3a8"
+	colSilver = "#7f97b8" // a bluish silver, told apart from the grey of no medal
 	colBronze = "#b8733a"
-	colNone   = "#6b7785"
+	colNone   = "#6b7785" // muted text
+	colNoMdl  = "#cfd3d8" // dots of runs without a medal
+	colShade  = "#f6f7f9" // alternate rows of the dot plot
 	colBad    = "#c0392b"
 	colGrid   = "#e3e6ea"
 	colAxis   = "#4a4f55"
@@ -95,10 +97,12 @@ func SplitChart(splits []SplitResult) string {
 	var b svg
 	b.open(w, h, "Medal rates by split (mean ± SEM over seeds)")
 	ymax := 10.0
+	allZero := true
 	for _, s := range ok {
 		for _, br := range bars {
 			st := s.Stat(br.metric)
 			ymax = math.Max(ymax, st.Mean+st.StandardError)
+			allZero = allZero && st.Mean == 0 && st.StandardError == 0
 		}
 	}
 	step := niceStep(ymax, 5)
@@ -129,6 +133,7 @@ func SplitChart(splits []SplitResult) string {
 			b.f(`<rect class="bar" data-split="%s" data-metric="%s" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s %s: %s</title></rect>`,
 				esc(s.Name), br.metric, n(x+2), n(y(st.Mean)), n(barW-4), n(y(0)-y(st.Mean)), br.colour,
 				esc(s.Name), br.name, esc(LeaderboardCell(st)+" %"))
+			b.text(x+barW/2, y(st.Mean)-4-errLift(st, y), "middle", colAxis, trimFloat(st.Mean), ` font-size="10" class="value"`)
 			if st.StandardError > 0 {
 				cx := x + barW/2
 				lo, hi := y(math.Max(0, st.Mean-st.StandardError)), y(math.Min(ymax, st.Mean+st.StandardError))
@@ -145,8 +150,25 @@ func SplitChart(splits []SplitResult) string {
 		b.text(gx+barW*float64(len(bars))/2, h-bottom+34, "middle", colNone, fmt.Sprintf("%d comps × %d seeds", s.Competitions, s.Agg.NumSeeds), ` font-size="11"`)
 	}
 	b.line(left, y(0), w-right, y(0), colAxis, 1, "")
+	if allZero {
+		b.allZero((left+w-right)/2, top+plotH/2, "every rate is 0 % (no medals in any split)")
+	}
 	b.f(`</svg>`)
 	return b.String()
+}
+
+// errLift is how far above a bar's top its whisker reaches, in pixels.
+func errLift(st Stat, y func(float64) float64) float64 {
+	if st.StandardError <= 0 {
+		return 0
+	}
+	return y(st.Mean) - y(st.Mean+st.StandardError)
+}
+
+// allZero writes the note a chart of nothing but zeros carries, so it is
+// not mistaken for an empty frame.
+func (b *svg) allZero(x, y float64, msg string) {
+	b.f(`<text class="all-zero" x="%s" y="%s" text-anchor="middle" fill="%s" font-size="14" font-weight="600">%s</text>`, n(x), n(y), colAxis, esc(msg))
 }
 
 // ScoreChart draws each competition's runs on its normalised scale (median
@@ -159,7 +181,7 @@ func ScoreChart(comps []*CompetitionResult) string {
 			rows = append(rows, c)
 		}
 	}
-	const left, right, top, rowH = 280.0, 24.0, 46.0, 24.0
+	const left, right, top, rowH = 280.0, 24.0, 52.0, 24.0
 	w := 820.0
 	h := top + rowH*float64(len(rows)) + 34
 	var b svg
@@ -167,23 +189,39 @@ func ScoreChart(comps []*CompetitionResult) string {
 	const pad = 14.0 // keeps markers at the floor clear of the names
 	x := func(v float64) float64 { return left + pad + (w-left-pad-right)*(v-NormFloor)/(NormCeil-NormFloor) }
 	bottom := top + rowH*float64(len(rows))
-	for v := NormFloor; v <= NormCeil+1e-9; v += 0.5 {
-		stroke, width := colGrid, 1.0
-		if v == 0 || v == 1 {
-			stroke, width = colAxis, 1.2
+	// Shading first, so the grid and the median and gold lines are drawn
+	// over it.
+	for i := range rows {
+		if i%2 == 1 {
+			b.f(`<rect class="shade" x="4" y="%s" width="%s" height="%s" fill="%s"/>`, n(top+rowH*float64(i)), n(w-8), n(rowH), colShade)
 		}
-		b.line(x(v), top-6, x(v), bottom, stroke, width, "")
+	}
+	for v := NormFloor; v <= NormCeil+1e-9; v += 0.5 {
+		stroke, width, class := colGrid, 1.0, "grid"
+		switch v {
+		case 0:
+			stroke, width, class = colAxis, 1.2, "ref median"
+		case 1:
+			stroke, width, class = colGold, 1.6, "ref gold"
+		}
+		b.line(x(v), top-6, x(v), bottom, stroke, width, ` class="`+class+`"`)
 		b.text(x(v), bottom+16, "middle", colAxis, fmtTick(v), "")
 	}
+	// Legend.
+	lx := 8.0
+	for _, it := range []struct{ name, fill string }{{"gold", colGold}, {"silver", colSilver}, {"bronze", colBronze}, {"no medal", colNoMdl}} {
+		b.f(`<circle class="legend" data-kind="%s" cx="%s" cy="12" r="5" fill="%s" stroke="%s"/>`, it.name, n(lx+5), it.fill, colAxis)
+		b.text(lx+14, 16, "start", colAxis, it.name, "")
+		lx += 26 + 7*float64(len(it.name))
+	}
+	b.f(`<path d="M%s 8l8 8m0 -8l-8 8" stroke="%s" stroke-width="2"/>`, n(lx+1), colBad)
+	b.text(lx+14, 16, "start", colAxis, "no valid score", "")
 	b.text(x(0), top-12, "middle", colAxis, "median", "")
 	b.text(x(1), top-12, "middle", colGold, "gold", "")
 	b.text(x(NormFloor), top-12, "start", colBad, "≤ −1 / no valid score", ` font-size="11"`)
 	b.text((left+w-right)/2, bottom+30, "middle", colAxis, "(score − median) / (gold − median)", "")
 	for i, c := range rows {
 		cy := top + rowH*float64(i) + rowH/2
-		if i%2 == 1 {
-			b.f(`<rect x="4" y="%s" width="%s" height="%s" fill="#f6f7f9"/>`, n(cy-rowH/2), n(w-8), n(rowH))
-		}
 		name := c.ID
 		if len(name) > 40 {
 			name = name[:39] + "…"
@@ -196,11 +234,11 @@ func ScoreChart(comps []*CompetitionResult) string {
 			continue
 		}
 		for _, m := range []struct {
-			v      float64
-			colour string
-		}{{c.BronzeNorm, colBronze}, {c.SilverNorm, colSilver}} {
+			v            float64
+			colour, name string
+		}{{c.BronzeNorm, colBronze, "bronze"}, {c.SilverNorm, colSilver, "silver"}} {
 			if m.v >= NormFloor && m.v <= NormCeil {
-				b.line(x(m.v), cy-8, x(m.v), cy+8, m.colour, 2, "")
+				b.line(x(m.v), cy-8, x(m.v), cy+8, m.colour, 2, ` class="threshold `+m.name+`"`)
 			}
 		}
 		for _, r := range c.Runs {
@@ -211,7 +249,7 @@ func ScoreChart(comps []*CompetitionResult) string {
 			case r.Score == nil || math.IsNaN(*r.Score):
 				b.f(`<path class="invalid" d="M%s %sl8 8m0 -8l-8 8" stroke="%s" stroke-width="2"><title>%s</title></path>`, n(px-4+jitter), n(cy-4), colBad, esc(tip))
 			default:
-				fill := colNone
+				fill := colNoMdl
 				switch r.Medal {
 				case "gold":
 					fill = colGold
@@ -220,9 +258,13 @@ func ScoreChart(comps []*CompetitionResult) string {
 				case "bronze":
 					fill = colBronze
 				}
-				extra := fmt.Sprintf(`fill="%s" fill-opacity="0.85"`, fill)
+				extra := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="0.8"`, fill, colAxis)
 				if r.Clipped {
-					extra = fmt.Sprintf(`fill="white" stroke="%s" stroke-width="2"`, fill)
+					stroke := fill
+					if fill == colNoMdl {
+						stroke = "#8b939c"
+					}
+					extra = fmt.Sprintf(`fill="white" stroke="%s" stroke-width="2"`, stroke)
 				}
 				b.f(`<circle class="run" cx="%s" cy="%s" r="5" %s><title>%s</title></circle>`, n(px), n(cy+jitter), extra, esc(tip))
 			}
@@ -250,9 +292,11 @@ func AnytimeChart(a Anytime) string {
 	}
 	tmax := tEnd / div
 	ymax := 10.0
+	allZero := true
 	for _, s := range a.Series {
 		for i := range s.Mean {
 			ymax = math.Max(ymax, s.Mean[i]+s.SE[i])
+			allZero = allZero && s.Mean[i] == 0 && s.SE[i] == 0
 		}
 	}
 	ystep := niceStep(ymax, 5)
@@ -301,12 +345,83 @@ func AnytimeChart(a Anytime) string {
 	}
 	b.line(left, Y(0), w-right, Y(0), colAxis, 1, "")
 	b.line(left, top, left, h-bottom, colAxis, 1, "")
+	if allZero {
+		b.allZero(left+plotW/2, top+plotH/2, "0 % throughout: no snapshot earned a medal")
+	}
 	b.f(`</svg>`)
 	return b.String()
 }
 
-// fmtScore formats a score for people: 6 significant digits, NaN/inf
+// PassAtKChart draws each split's any-medal pass@k against k, with the
+// value at every point.
+func PassAtKChart(splits []SplitResult) string {
+	const left, right, top, bottom = 52.0, 16.0, 40.0, 44.0
+	w, h := 560.0, 300.0
+	var b svg
+	b.open(w, h, "Any-medal pass@k (unbiased estimator, averaged over the split)")
+	kmax := 1
+	ymax := 10.0
+	allZero := true
+	for _, s := range splits {
+		kmax = max(kmax, len(s.PassAtK))
+		for _, v := range s.PassAtK {
+			ymax = math.Max(ymax, v)
+			allZero = allZero && v == 0
+		}
+	}
+	ystep := niceStep(ymax, 5)
+	ymax = math.Min(100, math.Ceil(ymax*1.1/ystep)*ystep)
+	plotW, plotH := w-left-right, h-top-bottom
+	X := func(k int) float64 {
+		if kmax == 1 {
+			return left + plotW/2
+		}
+		return left + 20 + (plotW-40)*float64(k-1)/float64(kmax-1)
+	}
+	Y := func(v float64) float64 { return top + plotH*(1-v/ymax) }
+	for v := 0.0; v <= ymax+1e-9; v += ystep {
+		b.line(left, Y(v), w-right, Y(v), colGrid, 1, "")
+		b.text(left-6, Y(v)+4, "end", colAxis, fmtTick(v), "")
+	}
+	for k := 1; k <= kmax; k++ {
+		b.text(X(k), h-bottom+16, "middle", colAxis, strconv.Itoa(k), "")
+	}
+	b.text(left+plotW/2, h-8, "middle", colAxis, "k (runs per competition)", "")
+	b.text(14, top+plotH/2, "middle", colAxis, "pass@k (%)", fmt.Sprintf(` transform="rotate(-90 14 %s)"`, n(top+plotH/2)))
+	lx := left
+	i := 0
+	for _, s := range splits {
+		if len(s.PassAtK) == 0 {
+			continue
+		}
+		c := seriesColours[i%len(seriesColours)]
+		b.f(`<rect x="%s" y="12" width="12" height="12" fill="%s"/>`, n(lx), c)
+		b.text(lx+16, 22, "start", colAxis, s.Name, "")
+		lx += 36 + 7.5*float64(len(s.Name))
+		var pts []string
+		for k, v := range s.PassAtK {
+			pts = append(pts, n(X(k+1))+" "+n(Y(v)))
+		}
+		b.f(`<path class="pass-at-k" data-split="%s" d="M%s" fill="none" stroke="%s" stroke-width="2"/>`, esc(s.Name), strings.Join(pts, " L"), c)
+		for k, v := range s.PassAtK {
+			b.f(`<circle cx="%s" cy="%s" r="3.5" fill="%s"><title>%s pass@%d: %s</title></circle>`, n(X(k+1)), n(Y(v)), c, esc(s.Name), k+1, FormatPercent(v))
+			b.text(X(k+1), Y(v)-8, "middle", c, trimFloat(v), ` font-size="10" class="value"`)
+		}
+		i++
+	}
+	b.line(left, Y(0), w-right, Y(0), colAxis, 1, "")
+	if allZero {
+		b.allZero(left+plotW/2, top+plotH/2, "0 % for every k: no competition earned a medal")
+	}
+	b.f(`</svg>`)
+	return b.String()
+}
+
+// FormatScore formats a score (or threshold) for people, the one rule of
+// every report: 6 significant digits without trailing zeros, NaN/inf
 // spelled out, "—" for no valid score.
+func FormatScore(p *float64) string { return fmtScore(p) }
+
 func fmtScore(p *float64) string {
 	if p == nil {
 		return "—"

@@ -423,7 +423,7 @@ func (ex *execution) attempt(ctx context.Context, t Task, dir string, lg *runLog
 		DataDir:     r.DataDir,
 		Agent:       r.Agent,
 		Argv:        ex.argv,
-		Env:         ex.envs[t.CompetitionID],
+		Env:         r.Agent.WithSeed(ex.envs[t.CompetitionID], t.Seed),
 		Container:   cfg.Container,
 		HomeFiles:   r.HomeFiles,
 		Output:      output,

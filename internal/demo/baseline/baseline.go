@@ -48,10 +48,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -72,7 +75,21 @@ type Env struct {
 	// OnStage, when set, is called after each version of submission.csv
 	// is written and validated, with a copy of its bytes.
 	OnStage func(Stage)
+	// Seeded makes the run depend on Seed: the models are fitted on a
+	// random SeedFraction of the training rows drawn with Seed, so
+	// different seeds give different (reproducible) submissions, as
+	// repeated runs of a real agent do. Unseeded runs use every row.
+	Seeded bool
+	Seed   uint64
 }
+
+// SeedFraction is the share of the training rows a seeded run fits on.
+const SeedFraction = 0.9
+
+// SeedVar is the environment variable [EnvFromOS] reads [Env.Seed] from;
+// agents/baseline/config.yaml names it as the agent's seed_env, so the
+// runner sets it to each run's seed.
+const SeedVar = "BASELINE_SEED"
 
 // Stage describes one version of the submission.
 type Stage struct {
@@ -90,7 +107,9 @@ const StagePauseVar = "BASELINE_STAGE_PAUSE"
 // holds data/; SUBMISSION_DIR and CODE_DIR default to <home>/submission and
 // <home>/code; MLEBENCH_VALIDATE_URL defaults to
 // http://localhost:5000/validate; BASELINE_STAGE_PAUSE (default none) is
-// the pause between stages. A malformed pause is an error.
+// the pause between stages; BASELINE_SEED (default none: unseeded), a
+// non-negative integer, is the run's seed. A malformed pause or seed is an
+// error.
 func EnvFromOS(log io.Writer) (Env, error) {
 	get := func(k, def string) string {
 		if v := os.Getenv(k); v != "" {
@@ -113,7 +132,32 @@ func EnvFromOS(log io.Writer) (Env, error) {
 		}
 		env.StagePause = d
 	}
+	if v := os.Getenv(SeedVar); v != "" {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return Env{}, fmt.Errorf("baseline: %s=%q is not a non-negative integer", SeedVar, v)
+		}
+		env.Seeded, env.Seed = true, seed
+	}
 	return env, nil
+}
+
+// subsample keeps a random SeedFraction of rows (at least one), drawn
+// without replacement with seed, in their original order.
+func subsample(rows [][]string, seed uint64) [][]string {
+	n := len(rows)
+	k := max(1, int(math.Round(SeedFraction*float64(n))))
+	if n == 0 || k >= n {
+		return rows
+	}
+	r := rand.New(rand.NewPCG(seed, 0x62617365)) // "base"
+	keep := r.Perm(n)[:k]
+	sort.Ints(keep)
+	out := make([][]string, k)
+	for i, j := range keep {
+		out[i] = rows[j]
+	}
+	return out
 }
 
 func (e Env) logf(format string, args ...any) {
@@ -168,6 +212,11 @@ func Run(ctx context.Context, env Env) error {
 	t, err := loadTask(env.DataDir)
 	if err != nil {
 		return err
+	}
+	if env.Seeded && t.train != nil {
+		all := len(t.train.rows)
+		t.train.rows = subsample(t.train.rows, env.Seed)
+		env.logf("seed %d: fitting on %d of the %d training rows, drawn with the seed", env.Seed, len(t.train.rows), all)
 	}
 	var stages []stage
 	switch {
