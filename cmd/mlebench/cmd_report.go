@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/buildinfo"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -354,25 +354,10 @@ func runCompare(g *Global, opts compareOptions) error {
 	return c.WriteText(g.Out)
 }
 
-// buildProvenance names this build for the report page: module version
-// and VCS revision from the Go build information ("" when there is none).
-// The build-info package of the CLI, when it lands, is the one source to
-// use here.
+// buildProvenance names this build for the report page, as `mlebench
+// version` prints it.
 func buildProvenance() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	s := "mlebench " + bi.Main.Version
-	for _, kv := range bi.Settings {
-		switch {
-		case kv.Key == "vcs.revision" && len(kv.Value) >= 12:
-			s += " (commit " + kv.Value[:12] + ")"
-		case kv.Key == "vcs.modified" && kv.Value == "true":
-			s += ", modified"
-		}
-	}
-	return s
+	return "mlebench " + buildinfo.Current().String()
 }
 
 func absPath(p string) string {

@@ -2,7 +2,6 @@ package competitions
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
