@@ -112,7 +112,9 @@ func aggregateRow(reportPath string) (AggregateRow, error) {
 func groupFiles(dir string) (reportRel string, files []string, err error) {
 	rp, found, err := report.FindGradingReport(dir)
 	if err != nil {
-		return "", nil, err
+		// A bundle states one result per group: which report is meant is
+		// the user's choice, not a guess.
+		return "", nil, fmt.Errorf("%s: grading reports %w: a bundle holds one; move the others out of the run group", dir, err)
 	}
 	if !found {
 		return "", nil, fmt.Errorf("%s has no grading report: grade it first", dir)
