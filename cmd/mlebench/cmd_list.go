@@ -94,5 +94,15 @@ func runList(g *Global, opts listOptions) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Metric, dir, strings.Join(r.Splits, ","), r.Category, size, impl, leakage)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	implemented := 0
+	for _, r := range rows {
+		if r.Implemented {
+			implemented++
+		}
+	}
+	fmt.Fprintf(g.Out, "%d/%d implemented (split %s)\n", implemented, len(rows), opts.Split)
+	return nil
 }
