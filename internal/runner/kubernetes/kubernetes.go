@@ -79,7 +79,6 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/mlebench/mlebench/internal/agent"
-	"github.com/mlebench/mlebench/internal/runner"
 )
 
 // Options configure the backend.
@@ -355,11 +354,23 @@ func (b *Backend) Reap(ctx context.Context, runGroup string) error {
 	sel := LabelRunGroup + "=" + HashLabel(runGroup)
 	zero := int64(0)
 	var errs []error
-	if err := b.cli.CoreV1().Pods(b.opt.Namespace).DeleteCollection(ctx, metav1.DeleteOptions{GracePeriodSeconds: &zero}, metav1.ListOptions{LabelSelector: sel}); err != nil {
-		errs = append(errs, fmt.Errorf("deleting the pods of %s: %w", runGroup, err))
+	pods, err := b.cli.CoreV1().Pods(b.opt.Namespace).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	if err != nil {
+		return fmt.Errorf("listing the pods of %s: %w", runGroup, err)
 	}
-	if err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{LabelSelector: sel}); err != nil {
-		errs = append(errs, fmt.Errorf("deleting the network policies of %s: %w", runGroup, err))
+	for _, p := range pods.Items {
+		if err := b.cli.CoreV1().Pods(b.opt.Namespace).Delete(ctx, p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}); err != nil && !isNotFound(err) {
+			errs = append(errs, fmt.Errorf("deleting pod %s: %w", p.Name, err))
+		}
+	}
+	nps, err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	if err != nil {
+		return fmt.Errorf("listing the network policies of %s: %w", runGroup, err)
+	}
+	for _, n := range nps.Items {
+		if err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).Delete(ctx, n.Name, metav1.DeleteOptions{}); err != nil && !isNotFound(err) {
+			errs = append(errs, fmt.Errorf("deleting network policy %s: %w", n.Name, err))
+		}
 	}
 	wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()

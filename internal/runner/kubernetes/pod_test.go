@@ -19,7 +19,7 @@ import (
 
 func testSpec(t *testing.T) *runner.Spec {
 	t.Helper()
-	comp := &competition.Competition{ID: "spaceship-titanic", Name: "Spaceship Titanic"}
+	comp := &competition.Competition{Info: competition.Info{ID: "spaceship-titanic", Name: "Spaceship Titanic", SampleSubmission: "spaceship-titanic/prepared/public/sample_submission.csv"}}
 	return &runner.Spec{
 		RunGroup:    "2026-11-26T10-00-00-GMT_run-group_dummy",
 		RunID:       "spaceship-titanic_0b8e9d1c-8a2e-4f7e-9d7a-3f1b2c4d5e6f",
@@ -80,7 +80,7 @@ func TestPodAnswersOnlyInServer(t *testing.T) {
 	priv := "spaceship-titanic/prepared/private"
 	for _, c := range append(append([]corev1.Container(nil), pod.Spec.InitContainers...), pod.Spec.Containers...) {
 		for _, v := range c.VolumeMounts {
-			if v.Name == "data" && strings.Contains(v.SubPath, "private") != (c.Name == ContainerServer) {
+			if v.Name == "data" && strings.Contains(v.SubPath, "private") && c.Name != ContainerServer {
 				t.Errorf("container %s mounts %s (subPath %q)", c.Name, v.MountPath, v.SubPath)
 			}
 			if v.Name == "data" && v.SubPath == "" {
