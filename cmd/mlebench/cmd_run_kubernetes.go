@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	corev1 "k8s.io/api/core/v1"
 
 	"github.com/mlebench/mlebench/internal/runner/kubernetes"
 )
@@ -50,8 +49,8 @@ func addKubernetesFlags(f *pflag.FlagSet, o *k8sRunOptions) {
 
 // check reports flag errors before a run group is written.
 func (o k8sRunOptions) check() error {
-	switch corev1.PullPolicy(o.PullPolicy) {
-	case corev1.PullAlways, corev1.PullIfNotPresent, corev1.PullNever:
+	switch o.PullPolicy {
+	case "Always", "IfNotPresent", "Never":
 	default:
 		return usagef("run: --k8s-image-pull-policy must be Always, IfNotPresent or Never")
 	}
@@ -67,7 +66,7 @@ func (o k8sRunOptions) check() error {
 		}
 	}
 	for _, s := range o.Tolerations {
-		if _, err := parseToleration(s); err != nil {
+		if _, err := kubernetes.ParseToleration(s); err != nil {
 			return usagef("run: --k8s-toleration %q: %v", s, err)
 		}
 	}
@@ -79,7 +78,7 @@ func newKubernetesBackend(g *Global, o k8sRunOptions, serverBinary string, timeL
 	opt := kubernetes.Options{
 		Kubeconfig: o.Kubeconfig, Context: o.Context, Namespace: o.Namespace,
 		DataPVC: o.DataPVC, DataHostPath: o.DataHostPath,
-		ServerImage: o.ServerImage, ImagePrefix: o.ImagePrefix, ImagePullPolicy: corev1.PullPolicy(o.PullPolicy),
+		ServerImage: o.ServerImage, ImagePrefix: o.ImagePrefix, ImagePullPolicy: o.PullPolicy,
 		ImagePullSecrets: o.PullSecrets, RuntimeClass: o.RuntimeClass, EgressCIDRs: o.EgressCIDRs,
 		AgentUID: o.AgentUID, StartTimeout: o.StartTimeout, ServerBinary: serverBinary,
 		Fixes: g.Fixes.String(), Log: g.Log(),
@@ -101,7 +100,7 @@ func newKubernetesBackend(g *Global, o k8sRunOptions, serverBinary string, timeL
 		}
 	}
 	for _, s := range o.Tolerations {
-		tol, err := parseToleration(s)
+		tol, err := kubernetes.ParseToleration(s)
 		if err != nil {
 			return nil, usagef("run: --k8s-toleration %q: %v", s, err)
 		}
@@ -118,29 +117,4 @@ func newKubernetesBackend(g *Global, o k8sRunOptions, serverBinary string, timeL
 		}
 	}
 	return kubernetes.New(opt)
-}
-
-// parseToleration reads KEY[=VALUE][:EFFECT].
-func parseToleration(s string) (corev1.Toleration, error) {
-	var t corev1.Toleration
-	rest, effect, hasEffect := strings.Cut(s, ":")
-	if hasEffect {
-		switch e := corev1.TaintEffect(effect); e {
-		case corev1.TaintEffectNoSchedule, corev1.TaintEffectPreferNoSchedule, corev1.TaintEffectNoExecute:
-			t.Effect = e
-		default:
-			return t, fmt.Errorf("effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
-		}
-	}
-	k, v, hasValue := strings.Cut(rest, "=")
-	if k == "" {
-		return t, fmt.Errorf("empty key")
-	}
-	t.Key = k
-	if hasValue {
-		t.Operator, t.Value = corev1.TolerationOpEqual, v
-	} else {
-		t.Operator = corev1.TolerationOpExists
-	}
-	return t, nil
 }

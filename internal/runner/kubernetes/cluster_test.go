@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -112,7 +111,7 @@ func setup(t *testing.T) {
 			return
 		}
 		b, err := New(Options{
-			Namespace: os.Getenv("MLEBENCH_K8S_NAMESPACE"), ImagePullPolicy: corev1.PullNever,
+			Namespace: os.Getenv("MLEBENCH_K8S_NAMESPACE"), ImagePullPolicy: "Never",
 			ServerBinary: shared.serverB, ImageLoader: ctrLoader(sock), StopTimeout: 2 * time.Second,
 			StartTimeout: 3 * time.Minute, MaxPodLifetime: 30 * time.Minute,
 		})
@@ -275,9 +274,19 @@ func TestClusterAnswerHunt(t *testing.T) {
 	}
 	checkNoLeftovers(t, plan.RunGroup)
 
-	leaky := *shared.b
-	leaky.opt.exposeAnswers = true
-	_, _, log, _ = runOne(t, &leaky, a, nil)
+	lo := shared.b.opt
+	lo.exposeAnswers, lo.Client, lo.REST = true, shared.b.cli, shared.b.rc
+	leaky, err := New(lo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared.b.mu.Lock()
+	leaky.pinged, leaky.server = true, true
+	for k, v := range shared.b.prepared {
+		leaky.prepared[k] = v
+	}
+	shared.b.mu.Unlock()
+	_, _, log, _ = runOne(t, leaky, a, nil)
 	if !strings.Contains(log, "hunt: FOUND the needle in /home/exposed/canary.txt") {
 		t.Errorf("with the answers mounted the hunter did not find them:\n%s", log)
 	}
@@ -430,7 +439,7 @@ func childExecute(dir string) int {
 		return 1
 	}
 	a.EnvVars = append(a.EnvVars, agent.Param{Key: "DUMMY_SLEEP", Value: agent.Value{Kind: agent.Str, Text: "1h"}})
-	b, err := New(Options{ImagePullPolicy: corev1.PullNever, DataHostPath: os.Getenv("MLEBENCH_K8S_CHILD_DATA"), Namespace: os.Getenv("MLEBENCH_K8S_NAMESPACE"),
+	b, err := New(Options{ImagePullPolicy: "Never", DataHostPath: os.Getenv("MLEBENCH_K8S_CHILD_DATA"), Namespace: os.Getenv("MLEBENCH_K8S_NAMESPACE"),
 		ServerBinary: os.Getenv("MLEBENCH_K8S_CHILD_SERVER"), ImageLoader: ctrLoader(ctrSocket())})
 	if err != nil {
 		fmt.Println(err)

@@ -93,8 +93,9 @@ type Options struct {
 	// ImagePrefix is prepended to the agent's name (its image tag), e.g.
 	// "registry.example.com/mlebench/".
 	ImagePrefix string
-	// ImagePullPolicy of every container; "" means IfNotPresent.
-	ImagePullPolicy corev1.PullPolicy
+	// ImagePullPolicy of every container (Always, IfNotPresent, Never);
+	// "" means IfNotPresent.
+	ImagePullPolicy string
 	// ImagePullSecrets name Secrets in the namespace.
 	ImagePullSecrets []string
 	// DataPVC is a PersistentVolumeClaim whose root is the data directory
@@ -457,3 +458,29 @@ func (l *limitedBuffer) String() string {
 }
 
 var _ io.Writer = (*limitedBuffer)(nil)
+
+// ParseToleration reads KEY[=VALUE][:EFFECT] (without =VALUE the key
+// only has to exist).
+func ParseToleration(s string) (corev1.Toleration, error) {
+	var t corev1.Toleration
+	rest, effect, hasEffect := strings.Cut(s, ":")
+	if hasEffect {
+		switch e := corev1.TaintEffect(effect); e {
+		case corev1.TaintEffectNoSchedule, corev1.TaintEffectPreferNoSchedule, corev1.TaintEffectNoExecute:
+			t.Effect = e
+		default:
+			return t, fmt.Errorf("effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
+		}
+	}
+	k, v, hasValue := strings.Cut(rest, "=")
+	if k == "" {
+		return t, fmt.Errorf("empty key")
+	}
+	t.Key = k
+	if hasValue {
+		t.Operator, t.Value = corev1.TolerationOpEqual, v
+	} else {
+		t.Operator = corev1.TolerationOpExists
+	}
+	return t, nil
+}

@@ -150,7 +150,7 @@ func (o *Options) buildPod(spec *runner.Spec, name string) (*corev1.Pod, *networ
 			SeccompProfile:         &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault},
 		}
 	}
-	pull := o.ImagePullPolicy
+	pull := corev1.PullPolicy(o.ImagePullPolicy)
 	if pull == "" {
 		pull = corev1.PullIfNotPresent
 	}
