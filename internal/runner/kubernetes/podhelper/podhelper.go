@@ -19,6 +19,7 @@ package podhelper
 
 import (
 	"archive/tar"
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -124,7 +125,9 @@ const (
 // validation server in the other container; "" skips the wait). It must
 // be the PID namespace's first process: it reaps every orphan and, once
 // the agent has exited, kills whatever the agent left running
-// (kill(-1, SIGKILL) spares only the caller) so the container ends.
+// (kill(-1, SIGKILL) spares only the caller) so the container ends. When
+// it is not PID 1 it never signals -1: it kills the agent's process group
+// only.
 func Init(argv []string, addr string, wait time.Duration, stderr io.Writer) int {
 	if len(argv) == 0 {
 		fmt.Fprintln(stderr, "mlebench pod-helper init: no agent command")
@@ -157,8 +160,15 @@ func Init(argv []string, addr string, wait time.Duration, stderr io.Writer) int 
 			path = p
 		}
 	}
+	// As PID 1 of the container's PID namespace, kill(-1) reaches exactly
+	// the agent's processes. Anywhere else (tests, a mistaken invocation)
+	// it would reach every process the caller may signal on the host, so
+	// Init then puts the agent in its own process group and kills only
+	// that group.
+	pid1 := os.Getpid() == 1
 	proc, err := os.StartProcess(path, argv, &os.ProcAttr{
 		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
+		Sys:   &syscall.SysProcAttr{Setpgid: !pid1},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mlebench pod-helper init: starting the agent: %v\n", err)
@@ -169,7 +179,11 @@ func Init(argv []string, addr string, wait time.Duration, stderr io.Writer) int 
 	go func() {
 		for {
 			var ws syscall.WaitStatus
-			pid, err := syscall.Wait4(-1, &ws, 0, nil)
+			reap := -1
+			if !pid1 {
+				reap = proc.Pid // not the namespace's init: orphans are not ours
+			}
+			pid, err := syscall.Wait4(reap, &ws, 0, nil)
 			if err == syscall.EINTR {
 				continue
 			}
@@ -190,12 +204,19 @@ func Init(argv []string, addr string, wait time.Duration, stderr io.Writer) int 
 			}
 		}
 	}()
+	killAll := func() {
+		if pid1 {
+			syscall.Kill(-1, syscall.SIGKILL)
+		} else {
+			syscall.Kill(-proc.Pid, syscall.SIGKILL)
+		}
+	}
 	select {
 	case code := <-done:
-		syscall.Kill(-1, syscall.SIGKILL)
+		killAll()
 		return code
 	case <-sigs:
-		syscall.Kill(-1, syscall.SIGKILL)
+		killAll()
 		return ExitStopped
 	}
 }
@@ -213,7 +234,13 @@ func lookPath(name string) (string, error) {
 }
 
 // Stop asks Init (PID 1 of the caller's PID namespace) to stop the agent.
+// It refuses when PID 1 is not `pod-helper init` (run on a host, it would
+// signal the host's init).
 func Stop() error {
+	cmdline, err := os.ReadFile("/proc/1/cmdline")
+	if err != nil || !bytes.Contains(cmdline, []byte("pod-helper\x00init")) {
+		return fmt.Errorf("PID 1 is not mlebench pod-helper init (%q): refusing to signal it", strings.ReplaceAll(string(cmdline), "\x00", " "))
+	}
 	if err := syscall.Kill(1, syscall.SIGTERM); err != nil {
 		return fmt.Errorf("signalling the sandbox's init: %w", err)
 	}

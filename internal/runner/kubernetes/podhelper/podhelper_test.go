@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,5 +73,48 @@ func TestSetup(t *testing.T) {
 	}
 	if err := Setup("", dir, []string{HomeFileEnvPrefix + "0=../x:644:"}); err == nil || !strings.Contains(err.Error(), "bad home file name") {
 		t.Errorf("escaping name: %v", err)
+	}
+}
+
+func TestMain(m *testing.M) {
+	if os.Getenv("PODHELPER_TEST_INIT") == "1" {
+		// The child: Init as the process that starts and reaps the agent.
+		os.Exit(Init(strings.Split(os.Getenv("PODHELPER_TEST_ARGV"), "|"), "", 0, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestInitExitStatus: Init exits with the agent's status, 128+signal
+// when a signal killed it, ExitNoAgent when it cannot start it.
+func TestInitExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		argv string
+		code int
+	}{
+		{"/bin/sh|-c|exit 7", 7},
+		{"/bin/true", 0},
+		{"/bin/sh|-c|kill -9 $$", 137},
+		{"/no/such/agent", ExitNoAgent},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "PODHELPER_TEST_INIT=1", "PODHELPER_TEST_ARGV="+tc.argv)
+		err := cmd.Run()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code {
+			t.Errorf("%q: exit %d, want %d", tc.argv, code, tc.code)
+		}
+	}
+}
+
+// TestStopRefusesOutsideAPod: on a host PID 1 is not pod-helper init.
+func TestStopRefusesOutsideAPod(t *testing.T) {
+	if err := Stop(); err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Fatalf("Stop outside a pod = %v", err)
 	}
 }
