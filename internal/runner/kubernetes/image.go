@@ -129,7 +129,7 @@ func writeImageArchive(out string, ref string, entries []layerEntry, cfg imageCo
 	}
 	cs := sha256.Sum256(cb)
 	cfgName := hex.EncodeToString(cs[:]) + ".json"
-	manifest, err := json.Marshal([]map[string]any{{"Config": cfgName, "RepoTags": []string{ref}, "Layers": []string{diffHex + "/layer.tar"}}})
+	manifest, err := json.Marshal([]map[string]any{{"Config": cfgName, "RepoTags": []string{normalizeRef(ref)}, "Layers": []string{diffHex + "/layer.tar"}}})
 	if err != nil {
 		return err
 	}
@@ -165,6 +165,30 @@ func writeImageArchive(out string, ref string, entries []layerEntry, cfg imageCo
 		return fmt.Errorf("writing image archive %s: %w", out, err)
 	}
 	return nil
+}
+
+// normalizeRef is ref as the kubelet resolves it: a first component
+// without a dot, colon or "localhost" is not a registry (docker.io, and
+// library/ for one-component names), and a missing tag is "latest".
+func normalizeRef(ref string) string {
+	name, tag := ref, ""
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		name, tag = ref[:i], ref[i:]
+	}
+	if strings.Contains(name, "@") {
+		return ref
+	}
+	first, _, hasSlash := strings.Cut(name, "/")
+	if !hasSlash || !(strings.ContainsAny(first, ".:") || first == "localhost") {
+		if !strings.Contains(name, "/") {
+			name = "library/" + name
+		}
+		name = "docker.io/" + name
+	}
+	if tag == "" {
+		tag = ":latest"
+	}
+	return name + tag
 }
 
 // serverImageEntries is the validation server image: /mlebench and /tmp.

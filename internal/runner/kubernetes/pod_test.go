@@ -364,3 +364,18 @@ func TestScratchImage(t *testing.T) {
 		t.Error("a non-scratch Dockerfile was accepted")
 	}
 }
+
+func TestNormalizeRef(t *testing.T) {
+	for in, want := range map[string]string{
+		"dummy":                      "docker.io/library/dummy:latest",
+		"mlebench-server:latest":     "docker.io/library/mlebench-server:latest",
+		"me/agent:v1":                "docker.io/me/agent:v1",
+		"reg.example:5000/mle/dummy": "reg.example:5000/mle/dummy:latest",
+		"localhost/x:y":              "localhost/x:y",
+		"k8sf.local/app:v1":          "k8sf.local/app:v1",
+	} {
+		if got := normalizeRef(in); got != want {
+			t.Errorf("normalizeRef(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
