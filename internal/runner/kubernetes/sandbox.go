@@ -469,6 +469,10 @@ func (sb *sandbox) CopyOut(ctx context.Context, name, dst string) error {
 	stopped, uerr := untar(pr, dst, sb.spec.Outputs)
 	if stopped || uerr != nil {
 		cancel()
+	} else {
+		// The archive's end: read what follows (padding) until the helper
+		// has exited, so its stream is not cut short.
+		io.Copy(io.Discard, pr)
 	}
 	pr.CloseWithError(io.ErrClosedPipe)
 	res := <-done
