@@ -142,6 +142,7 @@ func newRootCommand(g *Global) *cobra.Command {
 		newDemoCommand(g),
 		newServeCommand(g),
 		newReadFileCommand(g),
+		newPodHelperCommand(g),
 		newRunCommand(g),
 		newDetectViolationsCommand(g),
 		newFamiliarityCommand(g),

@@ -41,6 +41,7 @@ type runOptions struct {
 	ServerBinary     string
 	ExitZero         bool
 	MaxOutputBytes   int64
+	K8s              k8sRunOptions
 }
 
 func newRunCommand(g *Global) *cobra.Command {
@@ -95,7 +96,7 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 	f.StringVar(&opts.RunDir, "run-dir", "", "accepted for compatibility and ignored, as in the original")
 	f.BoolVar(&opts.Retain, "retain", false, "stop but do not remove containers / work trees")
 	f.DurationVar(&opts.TimeLimit, "time-limit", 24*time.Hour, "wall-clock limit per run, enforced by the harness (0 = none)")
-	f.StringVar(&opts.Backend, "backend", "docker", "sandbox backend: docker or local")
+	f.StringVar(&opts.Backend, "backend", "docker", "sandbox backend: docker, local or kubernetes (--k8s-* flags)")
 	f.DurationVar(&opts.SnapshotInterval, "snapshot-interval", time.Hour, "save each changed submission.csv to snapshots/<elapsed seconds>.csv this often (0 = never)")
 	f.IntVar(&opts.Retries, "retries", 1, "retries of a run after an infrastructure failure")
 	f.StringVar(&opts.Resume, "resume", "", "finish an interrupted run group (its name under --runs-dir, or its path)")
@@ -105,6 +106,7 @@ written [1, a traceback]; 1 when runs failed for infrastructure reasons after
 	f.StringVar(&opts.ServerBinary, "server-binary", "", "docker backend: static mlebench binary for the validation server image (default: this program if static, else built from source)")
 	f.BoolVar(&opts.ExitZero, "exit-zero-on-failed-runs", false, "exit 0 once every run has finished even if some failed (the original's run_agent.py); by default failed runs make the exit status 1")
 	f.Int64Var(&opts.MaxOutputBytes, "max-output-bytes", runner.DefaultMaxOutputBytes, "cap on what one run writes to its run directory (submission, logs, code and snapshots; snapshots get at most a quarter); files that do not fit are skipped and listed in run.log and status.json, sparse files are never expanded past it")
+	addKubernetesFlags(f, &opts.K8s)
 	f.MarkHidden("agent-id")
 	return cmd
 }
@@ -221,8 +223,13 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 		return usagef("run: --n-workers and --n-seeds must be positive, --retries, --time-limit, --snapshot-interval and --max-output-bytes not negative")
 	}
 
-	if opts.Backend != "docker" && opts.Backend != "local" {
-		return usagef("run: unknown --backend %q (docker or local)", opts.Backend)
+	if opts.Backend != "docker" && opts.Backend != "local" && opts.Backend != "kubernetes" {
+		return usagef("run: unknown --backend %q (docker, local or kubernetes)", opts.Backend)
+	}
+	if opts.Backend == "kubernetes" {
+		if err := opts.K8s.check(); err != nil {
+			return err
+		}
 	}
 
 	var plan *runner.Plan
@@ -328,8 +335,15 @@ func runRun(cmd *cobra.Command, g *Global, opts runOptions) error {
 			fmt.Fprintln(g.Err, "WARNING: local backend without root: the agent can read the private answers. Results are not trustworthy.")
 		}
 		backend = b
+	case "kubernetes":
+		b, err := newKubernetesBackend(g, opts.K8s, opts.ServerBinary, opts.TimeLimit)
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		backend = b
 	default:
-		return usagef("run: unknown --backend %q (docker or local)", opts.Backend)
+		return usagef("run: unknown --backend %q (docker, local or kubernetes)", opts.Backend)
 	}
 
 	fmt.Fprintf(g.Err, "run group %s (%d runs, %d workers, %s backend)\n", plan.Dir, len(plan.Tasks), opts.Workers, opts.Backend)
