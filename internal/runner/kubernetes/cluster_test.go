@@ -213,7 +213,7 @@ func hunterAgent(t *testing.T) *agent.Agent {
 		ID: "answerhunt", Name: "mlebench-answerhunt", Dockerfile: rel,
 		Command:   []string{"/home/agent/answerhunt"},
 		Binaries:  []agent.Binary{{Name: "answerhunt", Package: "./internal/runner/kubernetes/answerhunt"}},
-		EnvVars:   []agent.Param{{Key: "HUNT_NEEDLE", Value: agent.Value{Kind: agent.Str, Text: needle}}},
+		EnvVars:   []agent.Param{{Key: "HUNT_NEEDLE_HEX", Value: agent.Value{Kind: agent.Str, Text: hex.EncodeToString([]byte(needle))}}},
 		AgentsDir: agentsDir, ConfigDir: dir,
 	}
 }

@@ -2,7 +2,7 @@
 // attack test: inside its sandbox pod it looks for the private answers
 // and for a way to the Kubernetes API, then submits the sample
 // submission. It searches every readable file outside /proc, /sys and
-// /dev for $HUNT_NEEDLE (a random string that exists only in the
+// /dev for the needle ($HUNT_NEEDLE_HEX decoded: a random string that exists only in the
 // competition's private directory), the environment and command lines of
 // every visible process, its mounts for a private directory, the
 // well-known service-account token paths, and tries the API server and
@@ -14,6 +14,7 @@ package main
 import (
 	"bytes"
 	"crypto/tls"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"io/fs"
@@ -25,9 +26,11 @@ import (
 )
 
 func main() {
-	needle := []byte(os.Getenv("HUNT_NEEDLE"))
-	if len(needle) < 8 {
-		fmt.Println("hunt: HUNT_NEEDLE missing")
+	// The needle arrives hex-encoded, so the environment that carries it
+	// (this process's and its parents') does not itself hold it.
+	needle, err := hex.DecodeString(os.Getenv("HUNT_NEEDLE_HEX"))
+	if err != nil || len(needle) < 8 {
+		fmt.Println("hunt: HUNT_NEEDLE_HEX missing or not hex")
 		os.Exit(2)
 	}
 	var found []string
