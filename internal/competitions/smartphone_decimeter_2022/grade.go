@@ -3,6 +3,7 @@ package smartphone_decimeter_2022
 import (
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/crmath"
 	"math"
 	"sort"
 
@@ -126,14 +127,14 @@ func tripScore(sub, ans *table.Table, subRows, ansRows []int) (float64, error) {
 
 // haversine is the notebook's haversine_distance (radians in, metres
 // out), evaluated in numpy's order without fused operations, with
-// correctly rounded sin, cos and arcsin (trig.go).
+// correctly rounded sin, cos and arcsin (package crmath).
 func haversine(lat1, lng1, lat2, lng2 float64) float64 {
 	dlat := lat2 - lat1
 	dlng := lng2 - lng1
-	s1 := sinCR(dlat / 2)
-	s2 := sinCR(dlng / 2)
-	a := float64(s1*s1) + float64(float64(cosCR(lat1)*cosCR(lat2))*float64(s2*s2))
-	return 2 * 6_371_000 * asinCR(math.Sqrt(a))
+	s1 := crmath.Sin(dlat / 2)
+	s2 := crmath.Sin(dlng / 2)
+	a := float64(s1*s1) + float64(float64(crmath.Cos(lat1)*crmath.Cos(lat2))*float64(s2*s2))
+	return 2 * 6_371_000 * crmath.Asin(math.Sqrt(a))
 }
 
 // quantile is np.quantile(d, q) with the default 'linear' method: a NaN

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/crmath"
 	"math"
 	"slices"
 )
@@ -39,8 +40,8 @@ func yawQuaternion(yaw float64) ([4]float64, error) {
 		return [4]float64{}, errors.New("ValueError: math domain error")
 	}
 	theta := yaw / 2
-	s := pySin(theta)
-	return [4]float64{pyCos(theta), 0 * s, 0 * s, s}, nil
+	s := crmath.Sin(theta)
+	return [4]float64{crmath.Cos(theta), 0 * s, 0 * s, s}, nil
 }
 
 // rotationCosSin returns rotation_matrix[0, 0] and [1, 0] of pyquaternion:

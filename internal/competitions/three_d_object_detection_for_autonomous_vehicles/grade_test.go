@@ -43,8 +43,8 @@ func hexFloat(t *testing.T, s string) float64 {
 // TestQuaternion compares the yaw quaternion and the rotation-matrix
 // entries with pyquaternion's formulas evaluated by Python and numpy.
 // The rotation entries, computed from the reference quaternion, must agree
-// bit for bit. The quaternion is (math.cos, math.sin) of yaw/2: pyCos and
-// pySin are correctly rounded, glibc's are not always (errors up to about
+// bit for bit. The quaternion is (math.cos, math.sin) of yaw/2: crmath.Cos and
+// crmath.Sin are correctly rounded, glibc's are not always (errors up to about
 // 0.52 ulp), so a last-bit difference is allowed in at most 1% of the
 // vectors (1 of 413 at the time of writing).
 func TestQuaternion(t *testing.T) {
@@ -190,43 +190,6 @@ func anyStrings(c *table.Column, from int) []any {
 		out = append(out, c.Str(i))
 	}
 	return out
-}
-
-// TestTrigPaths: the double-double sine and cosine agree with the
-// big.Float ones wherever they decide, including arguments next to
-// multiples of π/2, and decide almost everywhere.
-func TestTrigPaths(t *testing.T) {
-	var xs []float64
-	for i := 0; i < 4000; i++ {
-		xs = append(xs, -8+16*float64(i)/4000+1e-7*float64(i%7))
-	}
-	for k := -5.0; k <= 5; k++ {
-		c := k * math.Pi / 2
-		for d := -20; d <= 20; d++ {
-			x := c
-			for j := 0; j < int(math.Abs(float64(d))); j++ {
-				x = math.Nextafter(x, math.Copysign(math.Inf(1), float64(d)))
-			}
-			xs = append(xs, x)
-		}
-	}
-	xs = append(xs, 0x1p-26, -0x1p-26, 1e-5, 8, -8)
-	undecided := 0
-	for _, x := range xs {
-		for _, cosine := range []bool{false, true} {
-			v, ok := trigDD(x, cosine)
-			if !ok {
-				undecided++
-				continue
-			}
-			if want := trig(x, cosine); v != want && !(v == 0 && want == 0) {
-				t.Errorf("x %x cos %v: double-double %x, big %x", x, cosine, v, want)
-			}
-		}
-	}
-	if undecided*50 > 2*len(xs) { // the undecided ones are next to multiples of π/2
-		t.Errorf("%d of %d undecided", undecided, 2*len(xs))
-	}
 }
 
 // TestSortByScore checks the confidence ordering against CPython's

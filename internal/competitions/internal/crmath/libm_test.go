@@ -1,4 +1,4 @@
-package smartphone_decimeter_2022
+package crmath
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestTrigCorrectlyRounded compares sinCR, cosCR and asinCR with the
+// TestTrigCorrectlyRounded compares Sin, Cos and Asin with the
 // correctly rounded values (mpmath) on the 3,000 points of
 // testdata/libm_trig.txt (make_trig.py), and reports how often glibc (the
 // library numpy calls on machines without AVX-512) and Go's math package
@@ -37,9 +37,9 @@ func TestTrigCorrectlyRounded(t *testing.T) {
 			got    float64
 			goMath float64
 		}{
-			{"sin", sinCR(x), math.Sin(x)},
-			{"cos", cosCR(x), math.Cos(x)},
-			{"asin", asinCR(y), math.Asin(y)},
+			{"sin", Sin(x), math.Sin(x)},
+			{"cos", Cos(x), math.Cos(x)},
+			{"asin", Asin(y), math.Asin(y)},
 		} {
 			want, libm := v[2+k], v[5+k]
 			if c.got != want {
