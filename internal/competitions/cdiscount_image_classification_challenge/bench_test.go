@@ -6,11 +6,11 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -56,7 +56,7 @@ func BenchmarkPrepare(b *testing.B) {
 				os.MkdirAll(d.Public, 0o755)
 				os.MkdirAll(d.Private, 0o755)
 				debug.FreeOSMemory() // RSS of the setup is returned before the peak is reset
-				resetPeakRSS()
+				comptest.ResetPeakRSS()
 				stop := sampleHeap()
 				b.StartTimer()
 				if err := Prepare(context.Background(), d); err != nil {
@@ -64,7 +64,7 @@ func BenchmarkPrepare(b *testing.B) {
 				}
 				b.StopTimer()
 				peakHeap = max(peakHeap, float64(stop())/(1<<20))
-				peakRSS = max(peakRSS, float64(readPeakRSS())/(1<<20))
+				peakRSS = max(peakRSS, float64(comptest.PeakRSS())/(1<<20))
 				b.StartTimer()
 			}
 			b.ReportMetric(peakRSS, "peak-RSS-MB")
@@ -124,23 +124,6 @@ func writeBenchRaw(dir string, n, pic int) (int64, error) {
 		return 0, err
 	}
 	return st.Size(), os.WriteFile(filepath.Join(dir, "category_names.csv"), []byte("category_id\n"), 0o644)
-}
-
-func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-// readPeakRSS returns VmHWM in bytes (0 where /proc is unavailable).
-func readPeakRSS() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }
 
 // sampleHeap samples HeapInuse until the returned stop is called, which

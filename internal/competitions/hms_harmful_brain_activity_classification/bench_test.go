@@ -1,13 +1,11 @@
 package hms_harmful_brain_activity_classification
 
 import (
-	"bufio"
-	"bytes"
 	"context"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -34,31 +32,14 @@ func BenchmarkPrepare(b *testing.B) {
 		os.MkdirAll(d.Public, 0o755)
 		os.MkdirAll(d.Private, 0o755)
 		debug.FreeOSMemory()
-		os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+		comptest.ResetPeakRSS()
 		b.StartTimer()
 		if err := Prepare(context.Background(), d); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		peak = max(peak, float64(peakRSS())/(1<<20))
+		peak = max(peak, float64(comptest.PeakRSS())/(1<<20))
 		b.StartTimer()
 	}
 	b.ReportMetric(peak, "peak-RSS-MB")
-}
-
-// peakRSS is VmHWM of /proc/self/status in bytes (0 when unavailable).
-func peakRSS() int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := bytes.CutPrefix(sc.Bytes(), []byte("VmHWM:")); ok {
-			n, _ := strconv.ParseInt(string(bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimSpace(v), []byte("kB")))), 10, 64)
-			return n << 10
-		}
-	}
-	return 0
 }

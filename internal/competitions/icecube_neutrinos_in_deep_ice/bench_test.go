@@ -3,13 +3,13 @@ package icecube_neutrinos_in_deep_ice
 import (
 	"context"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -48,7 +48,7 @@ func BenchmarkPrepare(b *testing.B) {
 			os.MkdirAll(d.Public, 0o755)
 			os.MkdirAll(d.Private, 0o755)
 			debug.FreeOSMemory() // RSS of the setup is returned before the peak is reset
-			os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+			comptest.ResetPeakRSS()
 			stop := sampleHeap()
 			b.StartTimer()
 			if err := Prepare(context.Background(), d); err != nil {
@@ -56,7 +56,7 @@ func BenchmarkPrepare(b *testing.B) {
 			}
 			b.StopTimer()
 			peakHeap = max(peakHeap, float64(stop())/(1<<20))
-			peakRSS = max(peakRSS, float64(readPeakRSS())/(1<<20))
+			peakRSS = max(peakRSS, float64(comptest.PeakRSS())/(1<<20))
 			b.StartTimer()
 		}
 		b.ReportMetric(peakRSS, "peak-RSS-MB")
@@ -104,21 +104,6 @@ func writeBenchMeta(raw string, rows int) error {
 		}
 	}
 	return os.WriteFile(filepath.Join(raw, "sensor_geometry.csv"), []byte("sensor_id,x,y,z\n0,1,2,3\n"), 0o644)
-}
-
-// readPeakRSS returns VmHWM in bytes (0 where /proc is unavailable).
-func readPeakRSS() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }
 
 // sampleHeap samples HeapInuse until stop, which returns the peak.
