@@ -59,11 +59,14 @@ func TestAttackSparseSubmissionSnapshots(t *testing.T) {
 					os.Rename(sub+".tmp", sub)
 					time.Sleep(250 * time.Millisecond)
 				}
-				// Small versions, one repeated: stored once.
+				// Small versions, one repeated: stored once. Snapshots are
+				// named by whole elapsed seconds, so the versions are far
+				// enough apart that a snapshot delayed by a loaded machine
+				// cannot share its name with the next version's.
 				for _, v := range []string{"x", "y", "x", "y"} {
 					os.WriteFile(sub+".tmp", []byte(v), 0o644)
 					os.Rename(sub+".tmp", sub)
-					time.Sleep(1100 * time.Millisecond)
+					time.Sleep(1600 * time.Millisecond)
 				}
 				return 0
 			}}
