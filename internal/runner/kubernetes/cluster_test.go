@@ -16,6 +16,7 @@ import (
 
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8s "k8s.io/client-go/kubernetes"
 
 	"github.com/mlebench/mlebench/internal/agent"
 	"github.com/mlebench/mlebench/internal/competition"
@@ -275,7 +276,7 @@ func TestClusterAnswerHunt(t *testing.T) {
 	checkNoLeftovers(t, plan.RunGroup)
 
 	lo := shared.b.opt
-	lo.exposeAnswers, lo.Client, lo.REST = true, shared.b.cli, shared.b.rc
+	lo.exposeAnswers, lo.api = true, shared.b.api
 	leaky, err := New(lo)
 	if err != nil {
 		t.Fatal(err)
@@ -319,6 +320,16 @@ func TestClusterEvictedPodRetried(t *testing.T) {
 	a := runnertest.DummyAgent(t)
 	a.EnvVars = append(a.EnvVars, agent.Param{Key: "DUMMY_SLEEP", Value: agent.Value{Kind: agent.Str, Text: "6s"}})
 	var evicted []string
+	// The Eviction API (policy/v1) is not in the backend's client: the
+	// test evicts with a typed clientset on the same client config.
+	rapi, ok := shared.b.api.(*restAPI)
+	if !ok {
+		t.Fatalf("the backend's client is a %T", shared.b.api)
+	}
+	cli, err := k8s.NewForConfig(rapi.config)
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, st, log, plan := runOne(t, shared.b, a, func(c *runner.Config, r *runner.Runner) { r.Retries = 1 }, func(plan *runner.Plan) {
 		deadline := time.Now().Add(4 * time.Minute)
 		for time.Now().Before(deadline) {
@@ -326,7 +337,7 @@ func TestClusterEvictedPodRetried(t *testing.T) {
 			for _, p := range pods {
 				if cs := containerStatus(&p, ContainerAgent); cs != nil && cs.State.Running != nil {
 					ev := &policyv1.Eviction{ObjectMeta: metav1.ObjectMeta{Name: p.Name, Namespace: shared.b.opt.Namespace}}
-					if err := shared.b.cli.CoreV1().Pods(shared.b.opt.Namespace).EvictV1(context.Background(), ev); err != nil {
+					if err := cli.CoreV1().Pods(shared.b.opt.Namespace).EvictV1(context.Background(), ev); err != nil {
 						t.Errorf("evicting %s: %v", p.Name, err)
 					}
 					evicted = append(evicted, p.Name)

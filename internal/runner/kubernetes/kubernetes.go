@@ -71,11 +71,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
-	k8s "k8s.io/client-go/kubernetes"
-	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/mlebench/mlebench/internal/agent"
@@ -145,11 +141,7 @@ type Options struct {
 	QPS   float32
 	Burst int
 
-	// Client and REST replace the clients built from the kubeconfig
-	// (tests: a fake clientset; exec then needs REST).
-	Client k8s.Interface
-	REST   *rest.Config
-
+	api           clusterAPI        // tests: replaces the client built from the kubeconfig
 	sampleCheck   func(string) bool // tests: whether the sample submission exists
 	exposeAnswers bool              // tests: mount the answers into the agent (negative control)
 }
@@ -159,8 +151,7 @@ const DefaultServerImage = "mlebench-server:latest"
 
 // Backend runs sandboxes as pods.
 type Backend struct {
-	cli k8s.Interface
-	rc  *rest.Config
+	api clusterAPI
 	opt Options
 
 	mu       sync.Mutex
@@ -204,8 +195,8 @@ func (o *Options) defaults() {
 func New(opt Options) (*Backend, error) {
 	opt.defaults()
 	b := &Backend{opt: opt, prepared: map[string]bool{}, imageIDs: map[string]string{}}
-	if opt.Client != nil {
-		b.cli, b.rc = opt.Client, opt.REST
+	if opt.api != nil {
+		b.api = opt.api
 		if b.opt.Namespace == "" {
 			b.opt.Namespace = "default"
 		}
@@ -228,28 +219,25 @@ func New(opt Options) (*Backend, error) {
 		b.opt.Namespace = ns
 	}
 	rc.QPS, rc.Burst = opt.QPS, opt.Burst
-	cli, err := k8s.NewForConfig(rc)
+	api, err := newRESTAPI(rc)
 	if err != nil {
-		return nil, fmt.Errorf("kubernetes: %w", err)
+		return nil, err
 	}
-	b.cli, b.rc = cli, rc
+	b.api = api
 	return b, nil
 }
 
 // Namespace is where the backend creates pods.
 func (b *Backend) Namespace() string { return b.opt.Namespace }
 
-// Client is the backend's API client.
-func (b *Backend) Client() k8s.Interface { return b.cli }
-
 // Ping checks that the API server answers and the namespace exists.
 func (b *Backend) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	if _, err := b.cli.Discovery().ServerVersion(); err != nil {
+	if err := b.api.serverVersion(ctx); err != nil {
 		return fmt.Errorf("kubernetes API server not reachable: %w", err)
 	}
-	if _, err := b.cli.CoreV1().Namespaces().Get(ctx, b.opt.Namespace, metav1.GetOptions{}); err != nil {
+	if err := b.api.getNamespace(ctx, b.opt.Namespace); err != nil {
 		return fmt.Errorf("kubernetes namespace %s: %w", b.opt.Namespace, err)
 	}
 	return nil
@@ -355,38 +343,38 @@ func (b *Backend) Reap(ctx context.Context, runGroup string) error {
 	sel := LabelRunGroup + "=" + HashLabel(runGroup)
 	zero := int64(0)
 	var errs []error
-	pods, err := b.cli.CoreV1().Pods(b.opt.Namespace).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	pods, err := b.api.listPods(ctx, b.opt.Namespace, sel)
 	if err != nil {
 		return fmt.Errorf("listing the pods of %s: %w", runGroup, err)
 	}
-	for _, p := range pods.Items {
-		if err := b.cli.CoreV1().Pods(b.opt.Namespace).Delete(ctx, p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero}); err != nil && !isNotFound(err) {
+	for _, p := range pods {
+		if err := b.api.deletePod(ctx, b.opt.Namespace, p.Name, &zero); err != nil && !isNotFound(err) {
 			errs = append(errs, fmt.Errorf("deleting pod %s: %w", p.Name, err))
 		}
 	}
-	nps, err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	nps, err := b.api.listNetworkPolicies(ctx, b.opt.Namespace, sel)
 	if err != nil {
 		return fmt.Errorf("listing the network policies of %s: %w", runGroup, err)
 	}
-	for _, n := range nps.Items {
-		if err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).Delete(ctx, n.Name, metav1.DeleteOptions{}); err != nil && !isNotFound(err) {
+	for _, n := range nps {
+		if err := b.api.deleteNetworkPolicy(ctx, b.opt.Namespace, n.Name); err != nil && !isNotFound(err) {
 			errs = append(errs, fmt.Errorf("deleting network policy %s: %w", n.Name, err))
 		}
 	}
 	wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	for {
-		l, err := b.cli.CoreV1().Pods(b.opt.Namespace).List(wctx, metav1.ListOptions{LabelSelector: sel})
+		l, err := b.api.listPods(wctx, b.opt.Namespace, sel)
 		if err != nil {
 			errs = append(errs, err)
 			break
 		}
-		if len(l.Items) == 0 {
+		if len(l) == 0 {
 			break
 		}
 		select {
 		case <-wctx.Done():
-			errs = append(errs, fmt.Errorf("%d pods of %s still there after two minutes", len(l.Items), runGroup))
+			errs = append(errs, fmt.Errorf("%d pods of %s still there after two minutes", len(l), runGroup))
 			return errors.Join(errs...)
 		case <-time.After(500 * time.Millisecond):
 		}
@@ -405,25 +393,21 @@ func (b *Backend) AgentIdentity(ctx context.Context, a *agent.Agent) (image, dig
 
 // PodsOf lists the pods of a run group (tests, tools).
 func (b *Backend) PodsOf(ctx context.Context, runGroup string) ([]corev1.Pod, error) {
-	l, err := b.cli.CoreV1().Pods(b.opt.Namespace).List(ctx, metav1.ListOptions{LabelSelector: LabelRunGroup + "=" + HashLabel(runGroup)})
-	if err != nil {
-		return nil, err
-	}
-	return l.Items, nil
+	return b.api.listPods(ctx, b.opt.Namespace, LabelRunGroup+"="+HashLabel(runGroup))
 }
 
 // Leftovers counts the pods and NetworkPolicies of a run group.
 func (b *Backend) Leftovers(ctx context.Context, runGroup string) (pods, policies int, err error) {
-	sel := metav1.ListOptions{LabelSelector: LabelRunGroup + "=" + HashLabel(runGroup)}
-	p, err := b.cli.CoreV1().Pods(b.opt.Namespace).List(ctx, sel)
+	sel := LabelRunGroup + "=" + HashLabel(runGroup)
+	p, err := b.api.listPods(ctx, b.opt.Namespace, sel)
 	if err != nil {
 		return 0, 0, err
 	}
-	n, err := b.cli.NetworkingV1().NetworkPolicies(b.opt.Namespace).List(ctx, sel)
+	n, err := b.api.listNetworkPolicies(ctx, b.opt.Namespace, sel)
 	if err != nil {
 		return 0, 0, err
 	}
-	return len(p.Items), len(n.Items), nil
+	return len(p), len(n), nil
 }
 
 func intstrPort(p int) intstr.IntOrString { return intstr.FromInt32(int32(p)) }
@@ -432,8 +416,6 @@ func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
 }
-
-func isNotFound(err error) bool { return apierrors.IsNotFound(err) }
 
 // limitedBuffer keeps the first n bytes written to it.
 type limitedBuffer struct {

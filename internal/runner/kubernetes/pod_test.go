@@ -261,7 +261,7 @@ func TestBuildPodRefuses(t *testing.T) {
 func TestReapWithFakeClient(t *testing.T) {
 	cli := fake.NewClientset()
 	o := testOptions()
-	o.Client = cli
+	o.api = clientsetAPI{cli}
 	b, err := New(o)
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +300,7 @@ func TestReapWithFakeClient(t *testing.T) {
 func TestStartFailsFastOnFatalWaiting(t *testing.T) {
 	cli := fake.NewClientset()
 	o := testOptions()
-	o.Client = cli
+	o.api = clientsetAPI{cli}
 	o.StartTimeout = 20 * time.Second
 	b, err := New(o)
 	if err != nil {

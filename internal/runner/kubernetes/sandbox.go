@@ -16,13 +16,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/util/httpstream"
 	"k8s.io/apimachinery/pkg/watch"
-	"k8s.io/client-go/kubernetes/scheme"
-	"k8s.io/client-go/tools/remotecommand"
-	utilexec "k8s.io/client-go/util/exec"
 
 	"github.com/mlebench/mlebench/internal/runner"
 	"github.com/mlebench/mlebench/internal/runner/kubernetes/podhelper"
@@ -77,10 +71,10 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	ns := b.opt.Namespace
 	// Created with a context Ctrl-C does not cancel: an object the API
 	// server created but whose creation we never heard of is not left.
-	if _, err := b.cli.NetworkingV1().NetworkPolicies(ns).Create(createCtx(ctx), np, metav1.CreateOptions{}); err != nil {
+	if err := b.api.createNetworkPolicy(createCtx(ctx), ns, np); err != nil {
 		return nil, fmt.Errorf("creating the network policy: %w", err)
 	}
-	if _, err := b.cli.CoreV1().Pods(ns).Create(createCtx(ctx), pod, metav1.CreateOptions{}); err != nil {
+	if err := b.api.createPod(createCtx(ctx), ns, pod); err != nil {
 		return nil, fmt.Errorf("creating the sandbox pod: %w", err)
 	}
 	if err := sb.waitStarted(ctx); err != nil {
@@ -106,9 +100,9 @@ func createCtx(ctx context.Context) context.Context {
 // watchPod calls f with the pod's state until f says done (or fails), the
 // pod is gone (errPodGone), or ctx ends.
 func (sb *sandbox) watchPod(ctx context.Context, f func(*corev1.Pod) (bool, error)) error {
-	pods := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace)
+	api, ns := sb.b.api, sb.b.opt.Namespace
 	for {
-		p, err := pods.Get(ctx, sb.name, metav1.GetOptions{})
+		p, err := api.getPod(ctx, ns, sb.name)
 		if isNotFound(err) {
 			return fmt.Errorf("pod %s was deleted: %w", sb.name, errPodGone)
 		}
@@ -127,10 +121,7 @@ func (sb *sandbox) watchPod(ctx context.Context, f func(*corev1.Pod) (bool, erro
 		if done, err := f(p); done || err != nil {
 			return err
 		}
-		w, err := pods.Watch(ctx, metav1.ListOptions{
-			FieldSelector:   fields.OneTermEqualSelector("metadata.name", sb.name).String(),
-			ResourceVersion: p.ResourceVersion,
-		})
+		w, err := api.watchPod(ctx, ns, sb.name, p.ResourceVersion)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -267,7 +258,7 @@ func (sb *sandbox) waitListening(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, sb.b.opt.HealthTimeout)
 	defer cancel()
 	for {
-		rc, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).GetLogs(sb.name, &corev1.PodLogOptions{Container: ContainerServer, Follow: true}).Stream(ctx)
+		rc, err := sb.b.api.podLogs(ctx, sb.b.opt.Namespace, sb.name, &corev1.PodLogOptions{Container: ContainerServer, Follow: true})
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("the validation server did not start within %s: %w", sb.b.opt.HealthTimeout, err)
@@ -297,7 +288,7 @@ func (sb *sandbox) waitListening(ctx context.Context) error {
 // streamLogs copies the agent container's output to spec.Output.
 func (sb *sandbox) streamLogs(ctx context.Context) {
 	defer close(sb.logsDone)
-	rc, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).GetLogs(sb.name, &corev1.PodLogOptions{Container: ContainerAgent, Follow: true}).Stream(ctx)
+	rc, err := sb.b.api.podLogs(ctx, sb.b.opt.Namespace, sb.name, &corev1.PodLogOptions{Container: ContainerAgent, Follow: true})
 	if err != nil {
 		sb.logErr = err
 		return
@@ -351,7 +342,7 @@ func (sb *sandbox) Wait(ctx context.Context) (int, error) {
 		// SIGKILL: the agent's OOM, or the kubelet evicting the pod; an
 		// eviction marks the pod shortly after.
 		time.Sleep(time.Second)
-		if p, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).Get(context.WithoutCancel(ctx), sb.name, metav1.GetOptions{}); err == nil {
+		if p, err := sb.b.api.getPod(context.WithoutCancel(ctx), sb.b.opt.Namespace, sb.name); err == nil {
 			if why := disrupted(p); why != "" {
 				sb.endLogs()
 				return -1, fmt.Errorf("%s: %w", why, errPodGone)
@@ -406,34 +397,7 @@ func (sb *sandbox) stopAgent() {
 
 // exec runs cmd in a container of pod and returns its exit status.
 func (b *Backend) exec(ctx context.Context, pod, container string, cmd []string, stdout, stderr io.Writer) (int, error) {
-	if b.rc == nil {
-		return -1, errors.New("no REST config for exec")
-	}
-	req := b.cli.CoreV1().RESTClient().Post().Resource("pods").Namespace(b.opt.Namespace).Name(pod).SubResource("exec").
-		VersionedParams(&corev1.PodExecOptions{Container: container, Command: cmd, Stdout: stdout != nil, Stderr: stderr != nil}, scheme.ParameterCodec)
-	spdy, err := remotecommand.NewSPDYExecutor(b.rc, "POST", req.URL())
-	if err != nil {
-		return -1, err
-	}
-	ws, err := remotecommand.NewWebSocketExecutor(b.rc, "GET", req.URL().String())
-	if err != nil {
-		return -1, err
-	}
-	ex, err := remotecommand.NewFallbackExecutor(ws, spdy, func(err error) bool {
-		return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
-	})
-	if err != nil {
-		return -1, err
-	}
-	err = ex.StreamWithContext(ctx, remotecommand.StreamOptions{Stdout: stdout, Stderr: stderr})
-	var ce utilexec.CodeExitError
-	if errors.As(err, &ce) {
-		return ce.Code, nil
-	}
-	if err != nil {
-		return -1, fmt.Errorf("exec in %s/%s: %w", pod, container, err)
-	}
-	return 0, nil
+	return b.api.exec(ctx, b.opt.Namespace, pod, container, cmd, stdout, stderr)
 }
 
 // CopyOut copies /home/<name> through the server container, which mounts
@@ -601,7 +565,7 @@ func (sb *sandbox) fetchAudit() {
 // saveServerLog writes the server container's log to server/server.log.
 func (sb *sandbox) saveServerLog(ctx context.Context) {
 	limit := int64(16 << 20)
-	rc, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).GetLogs(sb.name, &corev1.PodLogOptions{Container: ContainerServer, LimitBytes: &limit}).Stream(ctx)
+	rc, err := sb.b.api.podLogs(ctx, sb.b.opt.Namespace, sb.name, &corev1.PodLogOptions{Container: ContainerServer, LimitBytes: &limit})
 	if err != nil {
 		return
 	}
@@ -617,11 +581,11 @@ func (sb *sandbox) saveServerLog(ctx context.Context) {
 // deletePod deletes the pod (grace in seconds) and its policy.
 func (sb *sandbox) deletePod(ctx context.Context, grace int64) error {
 	var errs []error
-	err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).Delete(ctx, sb.name, metav1.DeleteOptions{GracePeriodSeconds: &grace})
+	err := sb.b.api.deletePod(ctx, sb.b.opt.Namespace, sb.name, &grace)
 	if err != nil && !isNotFound(err) {
 		errs = append(errs, fmt.Errorf("deleting pod %s: %w", sb.name, err))
 	}
-	err = sb.b.cli.NetworkingV1().NetworkPolicies(sb.b.opt.Namespace).Delete(ctx, sb.name, metav1.DeleteOptions{})
+	err = sb.b.api.deleteNetworkPolicy(ctx, sb.b.opt.Namespace, sb.name)
 	if err != nil && !isNotFound(err) {
 		errs = append(errs, fmt.Errorf("deleting network policy %s: %w", sb.name, err))
 	}
@@ -642,7 +606,7 @@ func (sb *sandbox) Stop(ctx context.Context) error {
 			defer sb.logCancel()
 		}
 		sb.stopping.Store(true)
-		if _, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).Get(sctx, sb.name, metav1.GetOptions{}); err == nil {
+		if _, err := sb.b.api.getPod(sctx, sb.b.opt.Namespace, sb.name); err == nil {
 			sb.fetchAudit()
 			sb.saveServerLog(sctx)
 		}
@@ -655,7 +619,7 @@ func (sb *sandbox) Stop(ctx context.Context) error {
 			return
 		}
 		for {
-			_, err := sb.b.cli.CoreV1().Pods(sb.b.opt.Namespace).Get(sctx, sb.name, metav1.GetOptions{})
+			_, err := sb.b.api.getPod(sctx, sb.b.opt.Namespace, sb.name)
 			if isNotFound(err) {
 				return
 			}
