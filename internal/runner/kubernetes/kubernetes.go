@@ -1,6 +1,9 @@
 // Package kubernetes is the runner backend that runs each run as one pod
 // on a Kubernetes cluster, through client-go (confined to this package;
 // the in-pod side is package podhelper, in the static mlebench binary).
+// It talks to the API server with a narrow REST client (client.go:
+// core/v1 and networking/v1 only), not the typed clientset, whose scheme
+// and discovery client every mlebench process would pay for at start.
 //
 // A sandbox pod (restartPolicy Never, labelled with hashes of the run
 // group and run id, the names in annotations) has:
