@@ -19,10 +19,11 @@ const module = "github.com/mlebench/mlebench/"
 var allowed = map[string][]string{
 	// layer 0: leaves
 	"pyfloat":   {},
+	"bigslice":  {},
 	"pyjson":    {"internal/pyfloat"},
-	"table":     {"internal/pyfloat"},
+	"table":     {"internal/pyfloat", "internal/bigslice"},
 	"pyrand":    {},
-	"metric":    {},
+	"metric":    {"internal/bigslice"},
 	"progress":  {},
 	"archive":   {"internal/progress"},
 	"feature":   {},
@@ -36,7 +37,7 @@ var allowed = map[string][]string{
 	"competition":                 {"internal/table", "internal/pyfloat"},
 	// layer 2: shared competition code by topic (internal/competitions/internal/*)
 	"competitions/internal": {"internal/competition", "internal/competitions/internal", "internal/table", "internal/metric",
-		"internal/pyrand", "internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
+		"internal/bigslice", "internal/pyrand", "internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
 	// test helpers of the competition packages (imported by tests only)
 	"competitions/internal/comptest": {"internal/competition", "internal/competitions/internal", "internal/grade", "internal/table",
 		"internal/metric", "internal/pyfloat", "internal/pyjson"},
@@ -44,7 +45,7 @@ var allowed = map[string][]string{
 		"internal/table"},
 	// layer 3: one package per competition (internal/competitions/<stem>); never another competition
 	"competitions/*": {"internal/competition", "internal/competitions/internal", "internal/table", "internal/metric",
-		"internal/pyrand", "internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
+		"internal/bigslice", "internal/pyrand", "internal/pyfloat", "internal/pyjson", "internal/archive", "internal/feature", "internal/progress"},
 	// layer 4: the list of competitions
 	"competitions": {"internal/competition", "internal/competitions/*"},
 	// layer 5: services

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -43,6 +44,7 @@ func newGradeCommand(g *Global) *cobra.Command {
 		Short: "Grade a JSONL of {competition_id, submission_path} and write the aggregated report",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			gradingGC()
 			return runGrade(cmd, g, opts)
 		},
 	}
@@ -111,6 +113,7 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 		Short: "Grade one CSV and print its competition report (JSON) on stdout",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			gradingGC()
 			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
 			if opts.Leaderboard != "" {
 				lbs, err := loadLeaderboards([]string{args[1] + "=" + opts.Leaderboard})
@@ -149,4 +152,15 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 	cmd.Flags().BoolVar(&opts.Percentiles, "percentiles", false, "add the score's percentile among the human leaderboard teams (extension)")
 	cmd.Flags().StringVar(&opts.Leaderboard, "leaderboard", "", "FILE: medal thresholds (and percentile) from this full leaderboard (Kaggle's download format or rank,score) instead of the built-in snapshot")
 	return cmd
+}
+
+// gradingGC sets the garbage collector's target for a grading process,
+// unless $GOGC chooses: grading holds a few large pointer-free columns
+// until it ends and makes little garbage, so collecting at every doubling
+// of a heap that is still growing costs CPU (five cycles for a 1M-row
+// file) and frees next to nothing.
+func gradingGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 }

@@ -3,6 +3,7 @@ package metric
 import (
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/bigslice"
 	"iter"
 	"math"
 )
@@ -40,7 +41,20 @@ var ErrOneClass = errors.New("Only one class present in y_true. ROC AUC score is
 //
 // Result type: numpy float64.
 func ROCAUC(yTrue, yScore []float64) (float64, error) {
-	t, err := TypeOfTarget(FloatLabels(yTrue), "y_true")
+	return rocAUC(yTrue, FloatLabels(yTrue), yScore)
+}
+
+// ROCAUCInts is [ROCAUC] for an int64 y_true (a numpy int64 array, e.g. a
+// pandas int64 column of 0/1 answers), with the same result and errors as
+// ROCAUC on the same values converted to float64, and without that copy.
+func ROCAUCInts(yTrue []int64, yScore []float64) (float64, error) {
+	return rocAUC(yTrue, IntLabels(yTrue), yScore)
+}
+
+// rocAUC is ROCAUC over y_true held as float64 or int64 (labels is the
+// same array as [Labels]).
+func rocAUC[T int64 | float64](yTrue []T, labels Labels, yScore []float64) (float64, error) {
+	t, err := TypeOfTarget(labels, "y_true")
 	if err != nil {
 		return math.NaN(), err
 	}
@@ -76,7 +90,7 @@ func errEmpty(n int) error {
 
 // binaryPositive returns the larger value of a two-valued y_true, and false
 // if y_true holds a single value.
-func binaryPositive(yTrue []float64) (float64, bool) {
+func binaryPositive[T int64 | float64](yTrue []T) (T, bool) {
 	lo, hi := yTrue[0], yTrue[0]
 	for _, v := range yTrue {
 		if v < lo {
@@ -91,7 +105,7 @@ func binaryPositive(yTrue []float64) (float64, bool) {
 
 // binaryAUC computes the area for validated input: finite values, equal
 // lengths, positives are the entries equal to pos.
-func binaryAUC(yTrue, yScore []float64, pos float64) float64 {
+func binaryAUC[T int64 | float64](yTrue []T, yScore []float64, pos T) float64 {
 	var nPos int
 	for _, v := range yTrue {
 		if v == pos {
@@ -100,7 +114,7 @@ func binaryAUC(yTrue, yScore []float64, pos float64) float64 {
 	}
 	// One allocation for the keys and the radix sort's scratch space:
 	// positives' keys fill keys[:nPos], negatives' keys[nPos:].
-	mem := make([]uint64, 2*len(yScore))
+	mem := bigslice.Uint64s(2*len(yScore), 0)
 	keys, buf := mem[:len(yScore)], mem[len(yScore):]
 	p, q := 0, nPos
 	for i, s := range yScore {
@@ -394,7 +408,7 @@ func AveragePrecision(yTrue, yScore []float64) (float64, error) {
 			nPos++
 		}
 	}
-	mem := make([]uint64, 2*len(yScore))
+	mem := bigslice.Uint64s(2*len(yScore), 0)
 	keys, buf := mem[:len(yScore)], mem[len(yScore):]
 	p, q := 0, nPos
 	for i, s := range yScore {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/bigslice"
 	"io"
 	"math"
 	"os"
@@ -172,9 +173,9 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			est := int(size/int64(len(line)+1)) + 16
 			for c := range cols {
 				if cols[c].isFloat {
-					cols[c].floats = make([]float64, 0, est+est/16)
+					cols[c].floats = bigslice.Float64s(0, est+est/16)
 				} else {
-					cols[c].ints = make([]int64, 0, est+est/16)
+					cols[c].ints = bigslice.Int64s(0, est+est/16)
 				}
 			}
 		}
@@ -261,7 +262,7 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		return errDecline
 	}
 	if !c.isFloat {
-		fl := make([]float64, len(c.ints), cap(c.ints))
+		fl := bigslice.Float64s(len(c.ints), cap(c.ints))
 		for i, v := range c.ints {
 			fl[i] = float64(v)
 		}

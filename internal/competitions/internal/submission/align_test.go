@@ -1,6 +1,9 @@
 package submission
 
 import (
+	"fmt"
+	"github.com/mlebench/mlebench/internal/metric"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -101,6 +104,13 @@ func TestAlignMatchesSorting(t *testing.T) {
 		wsc, _ := pandas.Floats(table.Floats("target", target).Take(ws))
 		if !slices.Equal(yTrue, wt) || !slices.Equal(yScore, wsc) {
 			t.Errorf("%s: PrepareForAUROC outputs differ from the sorted definition", name)
+		}
+		// ROCAUC (int64 labels, no float copy) scores as metric.ROCAUC on
+		// PrepareForAUROC's outputs, bit for bit and error for error.
+		want, wantErr := metric.ROCAUC(yTrue, yScore)
+		got, gotErr := ROCAUC(sub, ans, "id", "target")
+		if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Errorf("%s: ROCAUC = %v, %v; want %v, %v", name, got, gotErr, want, wantErr)
 		}
 	}
 }

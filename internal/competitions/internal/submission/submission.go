@@ -2,6 +2,7 @@ package submission
 
 import (
 	"fmt"
+	"github.com/mlebench/mlebench/internal/bigslice"
 	"math"
 	"strings"
 
@@ -201,21 +202,42 @@ func PrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred 
 // A bool column with missing cells gives NaN there (numpy's float conversion
 // of the object array), so it also fails in the metric.
 func PrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []float64, err error) {
+	_, yTrue, yScore, err = prepareAUROC(sub, ans, id, target, false)
+	return yTrue, yScore, err
+}
+
+// ROCAUC is metric.ROCAUC over the inputs of [PrepareForAUROC]: the same
+// checks, score and errors. An int64 answers column (0/1 answers as pandas
+// reads them) is scored as int64 labels, without a float64 copy of it.
+func ROCAUC(sub, ans *table.Table, id, target string) (float64, error) {
+	yTrueInts, yTrue, yScore, err := prepareAUROC(sub, ans, id, target, true)
+	if err != nil {
+		return math.NaN(), err
+	}
+	if yTrueInts != nil {
+		return metric.ROCAUCInts(yTrueInts, yScore)
+	}
+	return metric.ROCAUC(yTrue, yScore)
+}
+
+// prepareAUROC is PrepareForAUROC; with ints, an int64 answers column is
+// returned as yTrueInts (yTrue nil) instead of converted to float64.
+func prepareAUROC(sub, ans *table.Table, id, target string, ints bool) (yTrueInts []int64, yTrue, yScore []float64, err error) {
 	ansID, ok1 := ans.Col(id)
 	ansTarget, ok2 := ans.Col(target)
 	if !ok1 || !ok2 {
-		return nil, nil, fmt.Errorf("answers must have columns %q and %q", id, target)
+		return nil, nil, nil, fmt.Errorf("answers must have columns %q and %q", id, target)
 	}
 	subID, ok := sub.Col(id)
 	if !ok {
-		return nil, nil, competition.Invalid("Submission should have an %s column", id)
+		return nil, nil, nil, competition.Invalid("Submission should have an %s column", id)
 	}
 	subTarget, ok := sub.Col(target)
 	if !ok {
-		return nil, nil, competition.Invalid("Submission should have a %s column", target)
+		return nil, nil, nil, competition.Invalid("Submission should have a %s column", target)
 	}
 	if sub.Len() != ans.Len() {
-		return nil, nil, competition.Invalid("Submission and answers should have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
+		return nil, nil, nil, competition.Invalid("Submission and answers should have the same number of rows (%d, expected %d)", sub.Len(), ans.Len())
 	}
 	if pandas.HasText(subTarget) {
 		for i := 0; i < subTarget.Len(); i++ {
@@ -223,33 +245,40 @@ func PrepareForAUROC(sub, ans *table.Table, id, target string) (yTrue, yScore []
 				continue
 			}
 			if !pandas.ToNumericOK(subTarget.Text[i]) {
-				return nil, nil, competition.Invalid("Expected %s column to be numeric, got object instead", target)
+				return nil, nil, nil, competition.Invalid("Expected %s column to be numeric, got object instead", target)
 			}
 		}
 		// Numeric text in an object column: min() compares it with 0 (or
 		// with the column's numbers) and raises TypeError.
-		return nil, nil, fmt.Errorf("'<' not supported between instances of 'str' and 'int'")
+		return nil, nil, nil, fmt.Errorf("'<' not supported between instances of 'str' and 'int'")
 	}
 	lo, hi := pandas.NanMinMax(subTarget)
 	if lo < 0 || hi > 1 {
-		return nil, nil, competition.Invalid("Submission %s column should contain probabilities, and therefore contain values between 0 and 1 inclusive", target)
+		return nil, nil, nil, competition.Invalid("Submission %s column should contain probabilities, and therefore contain values between 0 and 1 inclusive", target)
 	}
 	if err := pandas.SortErrors(subID, ansID); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	subIdx, ansIdx, match := align(subID, ansID)
 	if !match {
-		return nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
+		return nil, nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
 	}
-	yTrue, err = takeFloats(ansTarget, ansIdx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("answers %s: %w", target, err)
+	if ints && ansTarget.Kind == table.Int64 && ansTarget.Mixed == nil {
+		yTrueInts = ansTarget.Ints
+		if ansIdx != nil {
+			yTrueInts = bigslice.Int64s(len(ansIdx), 0)
+			for j, i := range ansIdx {
+				yTrueInts[j] = ansTarget.Ints[i]
+			}
+		}
+	} else if yTrue, err = takeFloats(ansTarget, ansIdx); err != nil {
+		return nil, nil, nil, fmt.Errorf("answers %s: %w", target, err)
 	}
 	yScore, err = takeFloats(subTarget, subIdx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return yTrue, yScore, nil
+	return yTrueInts, yTrue, yScore, nil
 }
 
 // takeFloats is pandas.Floats(c.Take(idx)) (idx nil: the identity),
@@ -266,13 +295,13 @@ func takeFloats(c *table.Column, idx []int) ([]float64, error) {
 		if c.Kind == table.Float64 {
 			return c.Floats, nil
 		}
-		out := make([]float64, len(c.Ints))
+		out := bigslice.Float64s(len(c.Ints), 0)
 		for i, v := range c.Ints {
 			out[i] = float64(v)
 		}
 		return out, nil
 	}
-	out := make([]float64, len(idx))
+	out := bigslice.Float64s(len(idx), 0)
 	if c.Kind == table.Int64 {
 		for j, i := range idx {
 			out[j] = float64(c.Ints[i])
