@@ -96,15 +96,36 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		return x.With(table.Ints("id", ids))
 	}
-	newTrain, err := renumber(t.Take(flatten(trainG)))
+	// Take column by column, releasing each source column once both parts
+	// hold its rows: the peak is the source plus one column, not twice the
+	// source (≈ 0.45 GB instead of ≈ 0.85 GB at the real 6M rows).
+	trainRows, testRows := flatten(trainG), flatten(testG)
+	cols := slices.Clone(t.Columns())
+	t, breath, groups = nil, nil, nil
+	trainCols, testCols := make([]*table.Column, len(cols)), make([]*table.Column, len(cols))
+	for i, c := range cols {
+		trainCols[i], testCols[i] = c.Take(trainRows), c.Take(testRows)
+		cols[i] = nil
+	}
+	trainRows, testRows = nil, nil
+	trainTable, err := table.New(trainCols...)
 	if err != nil {
 		return err
 	}
-	newTest, err := renumber(t.Take(flatten(testG)))
+	testTable, err := table.New(testCols...)
 	if err != nil {
 		return err
 	}
-	t, breath, groups = nil, nil, nil // the source table is no longer needed
+	trainCols, testCols = nil, nil
+	newTrain, err := renumber(trainTable)
+	if err != nil {
+		return err
+	}
+	newTest, err := renumber(testTable)
+	if err != nil {
+		return err
+	}
+	trainTable, testTable = nil, nil
 	testIDs, _ := newTest.Col("id")
 	sample := table.MustNew(testIDs, table.Ints("pressure", make([]int64, newTest.Len())))
 	noLabels := newTest.Drop("pressure")
