@@ -181,19 +181,49 @@ func deflateMember(m Source) compressed {
 	defer r.Close()
 	var buf limitedBuffer
 	fw := newFlate(&buf)
-	if _, err := io.Copy(fw, r); err != nil {
-		return compressed{}
+	_, err = io.Copy(fw, r)
+	if cerr := fw.Close(); err == nil {
+		err = cerr
 	}
-	if err := fw.Close(); err != nil {
+	if err != nil {
 		return compressed{}
 	}
 	return compressed{data: buf.b, ok: true}
 }
 
-// newFlate is archive/zip's Deflate compressor (compress/flate level 5).
+// flatePool reuses compressors: a flate.Writer holds about a megabyte of
+// state, too much to allocate per member.
+var flatePool sync.Pool
+
+// newFlate is archive/zip's Deflate compressor (compress/flate level 5,
+// pooled as archive/zip pools it); Close returns it to the pool.
 func newFlate(w io.Writer) io.WriteCloser {
-	fw, _ := flate.NewWriter(w, 5)
-	return fw
+	fw, ok := flatePool.Get().(*flate.Writer)
+	if ok {
+		fw.Reset(w)
+	} else {
+		fw, _ = flate.NewWriter(w, 5)
+	}
+	return &pooledFlate{fw: fw}
+}
+
+type pooledFlate struct{ fw *flate.Writer }
+
+func (p *pooledFlate) Write(b []byte) (int, error) {
+	if p.fw == nil {
+		return 0, errors.New("write to a closed compressor")
+	}
+	return p.fw.Write(b)
+}
+
+func (p *pooledFlate) Close() error {
+	if p.fw == nil {
+		return nil
+	}
+	err := p.fw.Close()
+	flatePool.Put(p.fw)
+	p.fw = nil
+	return err
 }
 
 var errTooBig = errors.New("member too big to buffer")
