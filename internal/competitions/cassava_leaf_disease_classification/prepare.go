@@ -15,6 +15,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -278,14 +279,13 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		jobs := make([]filecopy.Job, len(idx))
 		for i, k := range idx {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name := fmt.Sprintf("%s%02d-%s.tfrec", prefix, i, lengths[k])
-			if err := imagecopy.CopyFile(filepath.Join(recDir, files[k]), filepath.Join(dst, name)); err != nil {
-				return fmt.Errorf("copying tfrecord %s: %w", files[k], err)
-			}
+			jobs[i] = filecopy.Job{Src: filepath.Join(recDir, files[k]), Dst: filepath.Join(dst, name)}
+		}
+		if err := filecopy.Run(ctx, jobs); err != nil {
+			return fmt.Errorf("copying tfrecords: %w", err)
 		}
 		return nil
 	}

@@ -54,17 +54,15 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			return err
 		}
 		ids, _ := part.t.Col("id")
-		for i := 0; i < ids.Len(); i++ {
-			if err := ctx.Err(); err != nil {
-				return err
+		names := make([]string, ids.Len())
+		for i := range names {
+			names[i] = ids.Str(i) + ".jpg"
+			if !imagecopy.SafeName(ids.Str(i)) {
+				return fmt.Errorf("image id %q is not a plain file name", ids.Str(i))
 			}
-			id := ids.Str(i)
-			if !imagecopy.SafeName(id) {
-				return fmt.Errorf("image id %q is not a plain file name", id)
-			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", id+".jpg"), filepath.Join(dst, id+".jpg")); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), dst, names); err != nil {
+			return err
 		}
 		n, err := imagecopy.CountJPG(dst)
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/pyjson"
 	"github.com/mlebench/mlebench/internal/pyrand"
 )
@@ -303,6 +303,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		return err
 	}
 	var trAnns, trImgs []any
+	var jobs []filecopy.Job
 	copied := 0
 	for _, k := range order {
 		if err := os.MkdirAll(filepath.Join(pubTrain, filepath.FromSlash(dirs(cids[k]))), 0o755); err != nil {
@@ -318,11 +319,17 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			trAnns = append(trAnns, copyJob(p.ann))
 			trImgs = append(trImgs, copyJob(p.img))
 			name := p.img["file_name"].(string)
-			if err := copyImage(rawTrain, name, pubTrain, name); err != nil {
+			job, err := copyImage(rawTrain, name, pubTrain, name)
+			if err != nil {
 				return fmt.Errorf("copying train image: %w", err)
 			}
+			jobs = append(jobs, job)
 		}
 	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return fmt.Errorf("copying train image: %w", err)
+	}
+	jobs = nil
 	trainTop := copyJob(top)
 	trainTop["annotations"] = list(trAnns)
 	trainTop["images"] = list(trImgs)
@@ -359,11 +366,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(filepath.Join(pubTest, "images", pad(big.NewInt(int64(idx/1000)), 3)), 0o755); err != nil {
 			return err
 		}
-		if err := copyImage(rawTrain, p.img["file_name"].(string), pubTest, name); err != nil {
+		job, err := copyImage(rawTrain, p.img["file_name"].(string), pubTest, name)
+		if err != nil {
 			return fmt.Errorf("copying test image: %w", err)
 		}
+		jobs = append(jobs, job)
 		fmt.Fprintf(&answers, "%s,%s\n", id, p.ann["category_id"].(*big.Int).String())
 		fmt.Fprintf(&sample, "%s,0\n", id)
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return fmt.Errorf("copying test image: %w", err)
 	}
 	testTop := map[string]any{"images": list(teImgs), "info": top["info"], "licenses": top["licenses"]}
 	if err := writeJSON(filepath.Join(pubTest, "metadata.json"), testTop); err != nil {
@@ -405,20 +417,20 @@ func writeJSON(path string, v any) error {
 	return nil
 }
 
-// copyImage is shutil.copy(srcRoot/name, dstRoot/dstName): the
-// destination folder must already exist. Names escaping their root are
-// refused.
-func copyImage(srcRoot, name, dstRoot, dstName string) error {
+// copyImage is shutil.copy(srcRoot/name, dstRoot/dstName) as a job for
+// package filecopy: the destination folder must already exist. Names
+// escaping their root are refused.
+func copyImage(srcRoot, name, dstRoot, dstName string) (filecopy.Job, error) {
 	for _, n := range []string{name, dstName} {
 		if !filepath.IsLocal(filepath.FromSlash(n)) {
-			return fmt.Errorf("file name %q is not a local relative path", n)
+			return filecopy.Job{}, fmt.Errorf("file name %q is not a local relative path", n)
 		}
 	}
 	dst := filepath.Join(dstRoot, filepath.FromSlash(dstName))
 	if info, err := os.Stat(filepath.Dir(dst)); err != nil || !info.IsDir() {
-		return fmt.Errorf("%s: destination folder %s does not exist (file_name does not follow images/<cid//100>/<cid%%100>/)", name, filepath.Dir(dst))
+		return filecopy.Job{}, fmt.Errorf("%s: destination folder %s does not exist (file_name does not follow images/<cid//100>/<cid%%100>/)", name, filepath.Dir(dst))
 	}
-	return imagecopy.CopyFile(filepath.Join(srcRoot, filepath.FromSlash(name)), dst)
+	return filecopy.Job{Src: filepath.Join(srcRoot, filepath.FromSlash(name)), Dst: dst}, nil
 }
 
 // countJPG is len(glob("<dir>/**/*.jpg", recursive=True)): hidden

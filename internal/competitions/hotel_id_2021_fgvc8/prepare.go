@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -51,6 +52,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}
 
 	names := map[string]bool{}
+	var jobs []filecopy.Job
 	for _, part := range []struct {
 		t    *table.Table
 		flat bool
@@ -58,9 +60,6 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		img, _ := part.t.Col("image")
 		chain, _ := part.t.Col("chain")
 		for i := 0; i < part.t.Len(); i++ {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name, ch := img.Str(i), chain.Str(i)
 			if !imagecopy.SafeName(name) || !imagecopy.SafeName(ch) {
 				return fmt.Errorf("image %q / chain %q is not a plain file name", name, ch)
@@ -74,13 +73,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			} else {
 				names[name] = true
 			}
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
-			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train_images", ch, name), dst); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			jobs = append(jobs, filecopy.Job{Src: filepath.Join(d.Raw, "train_images", ch, name), Dst: dst, MkdirAll: true})
 		}
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return fmt.Errorf("copying image: %w", err)
 	}
 	if test.Len() == 0 {
 		if err := os.MkdirAll(filepath.Join(d.Public, "test_images"), 0o755); err != nil {

@@ -125,18 +125,15 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for _, id := range part.ids {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			if !imagecopy.SafeName(id) {
 				return fmt.Errorf("image id %q is not a plain file name", id)
 			}
-			for _, name := range imageFiles(id) {
-				if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
-					return fmt.Errorf("copying %s image files: %w", part.dir, err)
-				}
-			}
+			names = append(names, imageFiles(id)...)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), dst, names); err != nil {
+			return fmt.Errorf("copying %s image files: %w", part.dir, err)
 		}
 	}
 	if err := imagecopy.CopyFile(filepath.Join(d.Public, "sample_submission.csv"), filepath.Join(d.Public, "test", "sample_submission.csv")); err != nil {

@@ -71,17 +71,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for i := 0; i < part.ids.Len(); i++ {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name := part.ids.Str(i) + ".png"
 			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image id %q is not a plain file name", part.ids.Str(i))
 			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			names = append(names, name)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), dst, names); err != nil {
+			return err
 		}
 		entries, err := os.ReadDir(dst)
 		if err != nil {

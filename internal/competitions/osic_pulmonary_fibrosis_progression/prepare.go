@@ -13,6 +13,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -251,7 +252,8 @@ func copyTree(ctx context.Context, src, dst string) error {
 	if _, err := os.Stat(dst); err == nil {
 		return fmt.Errorf("copying patient folder: %s already exists", dst)
 	}
-	return filepath.WalkDir(src, func(path string, e fs.DirEntry, err error) error {
+	var jobs []filecopy.Job
+	err := filepath.WalkDir(src, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -265,6 +267,11 @@ func copyTree(ctx context.Context, src, dst string) error {
 		if e.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
-		return imagecopy.CopyFile(path, filepath.Join(dst, rel))
+		jobs = append(jobs, filecopy.Job{Src: path, Dst: filepath.Join(dst, rel)})
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return filecopy.Run(ctx, jobs)
 }

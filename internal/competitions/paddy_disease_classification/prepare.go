@@ -8,6 +8,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -54,6 +55,8 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		return s, nil
 	}
+	var jobs []filecopy.Job
+	planned := map[string]bool{}
 	copyImage := func(i int, dstDir string) error {
 		id, err := cellText(ids, i)
 		if err != nil {
@@ -68,13 +71,15 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("raw image %s: %w", src, err)
 		}
 		dst := filepath.Join(dstDir, id)
-		if _, err := os.Lstat(dst); err == nil {
+		if _, err := os.Lstat(dst); err == nil || planned[dst] {
 			return fmt.Errorf("copying %s: destination %s already exists (duplicate image_id)", src, dst)
 		}
+		planned[dst] = true
 		if err := os.MkdirAll(dstDir, 0o755); err != nil {
 			return err
 		}
-		return imagecopy.CopyFile(src, dst)
+		jobs = append(jobs, filecopy.Job{Src: src, Dst: dst})
+		return nil
 	}
 	for k, i := range trainIdx {
 		if k%256 == 0 {
@@ -99,6 +104,9 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := copyImage(i, filepath.Join(d.Public, "test_images")); err != nil {
 			return err
 		}
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return err
 	}
 
 	// Asserts, in the original's order.

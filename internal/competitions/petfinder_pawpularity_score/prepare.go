@@ -63,19 +63,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for i := 0; i < split.ids.Len(); i++ {
-			if i%256 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
 			name := split.ids.Str(i) + ".jpg"
 			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("unsafe image name %q", name)
 			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			names = append(names, name)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), dst, names); err != nil {
+			return err
 		}
 		got, err := imagecopy.CountTopFiles(dst, ".jpg")
 		if err != nil {

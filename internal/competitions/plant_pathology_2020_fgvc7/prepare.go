@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/table"
@@ -81,6 +82,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err := os.MkdirAll(images, 0o755); err != nil {
 		return err
 	}
+	var jobs []filecopy.Job
 	for r := 0; r < df.Len(); r++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -94,9 +96,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("image id %q is not a plain file name", old)
 		}
 		key, _ := pandas.CellKey(oldIDs, r)
-		if err := imagecopy.CopyFile(src, filepath.Join(images, mapping[key]+".jpg")); err != nil {
-			return fmt.Errorf("copying image: %w", err)
-		}
+		jobs = append(jobs, filecopy.Job{Src: src, Dst: filepath.Join(images, mapping[key]+".jpg")})
+	}
+	if err := filecopy.Run(ctx, jobs); err != nil {
+		return fmt.Errorf("copying image: %w", err)
 	}
 	for _, w := range []struct {
 		path string

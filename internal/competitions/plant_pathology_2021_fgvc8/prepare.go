@@ -78,17 +78,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for _, r := range part.rows {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name := img.Str(r)
 			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image %q is not a plain file name", name)
 			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train_images", name), filepath.Join(dst, name)); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			names = append(names, name)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train_images"), dst, names); err != nil {
+			return err
 		}
 		n, err := imagecopy.CountFiles(dst, ".jpg")
 		if err != nil {

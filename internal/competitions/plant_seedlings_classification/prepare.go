@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -81,25 +81,19 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err := os.MkdirAll(filepath.Join(d.Public, "test"), 0o755); err != nil {
 		return err
 	}
+	trainJobs := make([]filecopy.Job, len(trainIdx))
 	for k, i := range trainIdx {
-		if k%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if err := imagecopy.CopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "train", labels[i], files[i])); err != nil {
-			return fmt.Errorf("copying train image: %w", err)
-		}
+		trainJobs[k] = filecopy.Job{Src: filepath.Join(rawTrain, labels[i], files[i]), Dst: filepath.Join(d.Public, "train", labels[i], files[i])}
 	}
+	if err := filecopy.Run(ctx, trainJobs); err != nil {
+		return fmt.Errorf("copying train image: %w", err)
+	}
+	testJobs := make([]filecopy.Job, len(testIdx))
 	for k, i := range testIdx {
-		if k%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if err := imagecopy.CopyFile(filepath.Join(rawTrain, labels[i], files[i]), filepath.Join(d.Public, "test", files[i])); err != nil {
-			return fmt.Errorf("copying test image: %w", err)
-		}
+		testJobs[k] = filecopy.Job{Src: filepath.Join(rawTrain, labels[i], files[i]), Dst: filepath.Join(d.Public, "test", files[i])}
+	}
+	if err := filecopy.Run(ctx, testJobs); err != nil {
+		return fmt.Errorf("copying test image: %w", err)
 	}
 	nTrain := 0
 	for _, sp := range slices.Compact(slices.Sorted(slices.Values(trainSpecies.Text))) {

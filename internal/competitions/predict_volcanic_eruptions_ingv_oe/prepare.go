@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
@@ -89,34 +88,8 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	return nil
 }
 
-// copyParallel copies names from srcDir to dstDir with two workers (the
-// real segments are about 30 GB in all, so copying is I/O-bound work that
-// benefits from overlap); the first error stops the rest.
+// copyParallel copies names from srcDir to dstDir on all cores (the real
+// segments are about 30 GB in all); the first error stops the rest.
 func copyParallel(ctx context.Context, srcDir, dstDir string, names []string) error {
-	const workers = 2
-	chunks := make([][]string, workers)
-	for i, n := range names {
-		chunks[i%workers] = append(chunks[i%workers], n)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := imagecopy.CopyNamed(ctx, srcDir, dstDir, chunks[w]); err != nil {
-				errs[w] = err
-				cancel()
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil && err != context.Canceled {
-			return err
-		}
-	}
-	return ctx.Err()
+	return imagecopy.CopyNamed(ctx, srcDir, dstDir, names)
 }

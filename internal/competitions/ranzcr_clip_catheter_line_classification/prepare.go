@@ -56,17 +56,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(part.dir, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for _, r := range part.rows {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name := uids.Str(r) + ".jpg"
 			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image name %q is not a plain file name", name)
 			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(part.dir, name)); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			names = append(names, name)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), part.dir, names); err != nil {
+			return err
 		}
 		n, err := imagecopy.CountTopFiles(part.dir, ".jpg")
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
@@ -63,14 +64,19 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		ids []string
 		dir string
 	}{{trainIDs, "train"}, {testIDs, "test"}} {
-		for _, id := range part.ids {
+		jobs := make([]filecopy.Job, len(part.ids))
+		for k, id := range part.ids {
 			sub := id[:1]
 			if !imagecopy.SafeName(sub) {
 				return fmt.Errorf("id %q: its first character is not a folder name", id)
 			}
-			if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train", sub), filepath.Join(d.Public, part.dir, sub), []string{id + ".npy"}); err != nil {
-				return err
+			if name := id + ".npy"; !imagecopy.SafeName(name) {
+				return fmt.Errorf("image %q is not a plain file name", name)
 			}
+			jobs[k] = filecopy.Job{Src: filepath.Join(d.Raw, "train", sub, id+".npy"), Dst: filepath.Join(d.Public, part.dir, sub, id+".npy"), MkdirAll: true}
+		}
+		if err := filecopy.Run(ctx, jobs); err != nil {
+			return fmt.Errorf("copying image: %w", err)
 		}
 	}
 	sample, err := test.With(table.Floats("target", halves(test.Len())))
@@ -143,7 +149,8 @@ func copyTree(ctx context.Context, src, dst string) error {
 	if _, err := os.Stat(src); err != nil {
 		return fmt.Errorf("copying tree: %w", err)
 	}
-	return filepath.WalkDir(src, func(path string, e fs.DirEntry, err error) error {
+	var jobs []filecopy.Job
+	err := filepath.WalkDir(src, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -158,6 +165,11 @@ func copyTree(ctx context.Context, src, dst string) error {
 		if e.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		return imagecopy.CopyFile(path, target)
+		jobs = append(jobs, filecopy.Job{Src: path, Dst: target})
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return filecopy.Run(ctx, jobs)
 }

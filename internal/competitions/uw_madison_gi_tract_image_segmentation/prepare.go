@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -275,7 +276,8 @@ func copyTree(ctx context.Context, src, dst string) error {
 	if !info.IsDir() {
 		return fmt.Errorf("%s: not a directory", src)
 	}
-	return filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+	var jobs []filecopy.Job
+	err = filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -291,6 +293,11 @@ func copyTree(ctx context.Context, src, dst string) error {
 		if st.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		return imagecopy.CopyFile(p, target)
+		jobs = append(jobs, filecopy.Job{Src: p, Dst: target})
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return filecopy.Run(ctx, jobs)
 }

@@ -3,6 +3,7 @@ package ventilator_pressure_prediction
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -183,5 +184,34 @@ func TestGradeMalformed(t *testing.T) {
 				t.Errorf("%q: graded as valid (%v)", sub, s)
 			}
 		}()
+	}
+}
+
+// TestPrepareWithoutIDColumn: a raw train.csv without an id column is
+// prepared as the original does it: ids 1 … n added as the last column,
+// and the width asserts pass.
+func TestPrepareWithoutIDColumn(t *testing.T) {
+	raw := t.TempDir()
+	var b strings.Builder
+	b.WriteString("breath_id,R,C,time_step,u_in,u_out,pressure\n")
+	for br := 1; br <= 20; br++ {
+		for k := 0; k < 3; k++ {
+			fmt.Fprintf(&b, "%d,5,10,%g,%g,%d,%g\n", br, float64(k)/10, float64(br+k)/7, k%2, float64(br*k)/3)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(raw, "train.csv"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := competition.Dirs{Raw: raw, Public: t.TempDir(), Private: t.TempDir()}
+	if err := Prepare(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(d.Private, "test.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	if lines[0] != "breath_id,R,C,time_step,u_in,u_out,pressure,id" || len(lines) != 1+2*3 || !strings.HasSuffix(lines[1], ",1") || !strings.HasSuffix(lines[6], ",6") {
+		t.Errorf("answers without a raw id column:\n%s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
 	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -89,45 +90,70 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		return rows
 	}
-	renumber := func(x *table.Table) (*table.Table, error) {
-		ids := make([]int64, x.Len())
-		for i := range ids {
-			ids[i] = int64(i + 1)
+	// The outputs are written from the source columns in slices of rows
+	// (csvout.WriteSlices), never copied whole: at the real 6M rows the
+	// peak is the source columns (≈ 0.4 GB) and the two row lists, not
+	// three copies of the table.
+	trainRows, testRows := flatten(trainG), flatten(testG)
+	breath, groups = nil, nil
+	names := t.Names()
+	var noPressure []string
+	for _, n := range names {
+		if n != "pressure" {
+			noPressure = append(noPressure, n)
 		}
-		return x.With(table.Ints("id", ids))
 	}
-	newTrain, err := renumber(t.Take(flatten(trainG)))
-	if err != nil {
-		return err
+	// part is rows[lo:hi] of t's columns cols, with id renumbered from
+	// lo+1 (new_train and new_test get ids 1 … len in their row order).
+	part := func(rows []int, cols []string) func(lo, hi int) (*table.Table, error) {
+		return func(lo, hi int) (*table.Table, error) {
+			ids := make([]int64, hi-lo)
+			for i := range ids {
+				ids[i] = int64(lo + i + 1)
+			}
+			x, err := t.Select(cols...)
+			if err != nil {
+				return nil, err
+			}
+			return x.Take(rows[lo:hi]).With(table.Ints("id", ids))
+		}
 	}
-	newTest, err := renumber(t.Take(flatten(testG)))
-	if err != nil {
-		return err
+	sample := func(lo, hi int) (*table.Table, error) {
+		ids := make([]int64, hi-lo)
+		for i := range ids {
+			ids[i] = int64(lo + i + 1)
+		}
+		return table.New(table.Ints("id", ids), table.Ints("pressure", make([]int64, hi-lo)))
 	}
-	t, breath, groups = nil, nil, nil // the source table is no longer needed
-	testIDs, _ := newTest.Col("id")
-	sample := table.MustNew(testIDs, table.Ints("pressure", make([]int64, newTest.Len())))
-	noLabels := newTest.Drop("pressure")
+	opt := table.WriteOptions{FloatFormat: floatFormat}
 	for _, w := range []struct {
 		path string
-		t    *table.Table
+		n    int
+		part func(lo, hi int) (*table.Table, error)
 	}{
-		{filepath.Join(d.Public, "train.csv"), newTrain},
-		{filepath.Join(d.Public, "test.csv"), noLabels},
-		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-		{filepath.Join(d.Private, "test.csv"), newTest},
+		{filepath.Join(d.Public, "train.csv"), len(trainRows), part(trainRows, names)},
+		{filepath.Join(d.Public, "test.csv"), len(testRows), part(testRows, noPressure)},
+		{filepath.Join(d.Public, "sample_submission.csv"), len(testRows), sample},
+		{filepath.Join(d.Private, "test.csv"), len(testRows), part(testRows, names)},
 	} {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := table.WriteFile(w.path, w.t, table.WriteOptions{FloatFormat: floatFormat}); err != nil {
+		if err := csvout.WriteSlices(w.path, w.n, opt, w.part); err != nil {
 			return err
 		}
 	}
-	if n := len(noLabels.Names()); n != 7 {
+	// The original's width asserts, after writing, in its order; a raw
+	// file without an id column gets one at the end, as
+	// new_train["id"] = … adds it.
+	added := 0
+	if !t.Has("id") {
+		added = 1
+	}
+	if n := len(noPressure) + added; n != 7 {
 		return fmt.Errorf("expected 7 columns in the test set without labels, got %d", n)
 	}
-	if n := len(newTrain.Names()); n != 8 {
+	if n := len(names) + added; n != 8 {
 		return fmt.Errorf("expected 8 columns in the train set, got %d", n)
 	}
 	return nil

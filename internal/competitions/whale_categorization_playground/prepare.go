@@ -136,17 +136,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
+		var names []string
 		for _, i := range part.rows {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			name := images[i]
 			if !imagecopy.SafeName(name) {
 				return fmt.Errorf("image name %q is not a plain file name", name)
 			}
-			if err := imagecopy.CopyFile(filepath.Join(d.Raw, "train", name), filepath.Join(dst, name)); err != nil {
-				return fmt.Errorf("copying image: %w", err)
-			}
+			names = append(names, name)
+		}
+		if err := imagecopy.CopyNamed(ctx, filepath.Join(d.Raw, "train"), dst, names); err != nil {
+			return err
 		}
 		count, err := imagecopy.CountJPG(dst)
 		if err != nil {

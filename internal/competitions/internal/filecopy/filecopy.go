@@ -6,6 +6,11 @@
 // with copy_file_range where available). The context is checked between
 // files; the first error (in job order among the failures seen) stops the
 // remaining work.
+//
+// Jobs that write the same destination keep the sequential loop's result:
+// only the last of them copies (the others would be overwritten by it), and
+// the earlier ones only check that their source can be opened, so that a
+// missing source still fails as the loop would.
 package filecopy
 
 import (
@@ -31,6 +36,10 @@ type Job struct {
 func Run(ctx context.Context, jobs []Job) error {
 	if len(jobs) == 0 {
 		return ctx.Err()
+	}
+	last := make(map[string]int, len(jobs))
+	for i, j := range jobs {
+		last[filepath.Clean(j.Dst)] = i
 	}
 	workers := min(max(1, runtime.GOMAXPROCS(0)), len(jobs))
 	var (
@@ -63,6 +72,13 @@ func Run(ctx context.Context, jobs []Job) error {
 					return
 				}
 				j := jobs[i]
+				if last[filepath.Clean(j.Dst)] != i {
+					if err := checkSource(j.Src); err != nil {
+						fail(i, fmt.Errorf("copying %s to %s: %w", j.Src, j.Dst, err))
+						return
+					}
+					continue
+				}
 				if err := copyFile(j); err != nil {
 					fail(i, fmt.Errorf("copying %s to %s: %w", j.Src, j.Dst, err))
 					return
@@ -72,6 +88,21 @@ func Run(ctx context.Context, jobs []Job) error {
 	}
 	wg.Wait()
 	return first
+}
+
+// checkSource opens src as copyFile would, without copying it.
+func checkSource(src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if fi, err := in.Stat(); err != nil {
+		return err
+	} else if fi.IsDir() {
+		return fmt.Errorf("%s is a directory", src)
+	}
+	return nil
 }
 
 func copyFile(j Job) (err error) {

@@ -62,3 +62,32 @@ func TestRun(t *testing.T) {
 		}
 	})
 }
+
+// TestRunSameDestination checks that jobs writing one destination leave the
+// last job's bytes, as a sequential loop would, however the workers
+// interleave, and that an earlier job's missing source still fails.
+func TestRunSameDestination(t *testing.T) {
+	dir := t.TempDir()
+	var jobs []Job
+	dst := filepath.Join(dir, "out.bin")
+	for i := range 50 {
+		src := filepath.Join(dir, fmt.Sprintf("src%02d", i))
+		if err := os.WriteFile(src, bytes.Repeat([]byte{byte(i)}, 1000*(50-i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, Job{Src: src, Dst: dst})
+	}
+	for range 20 {
+		if err := Run(context.Background(), jobs); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(dst)
+		if err != nil || !bytes.Equal(b, bytes.Repeat([]byte{49}, 1000)) {
+			t.Fatalf("%d bytes, first %v: not the last job's file (%v)", len(b), b[:1], err)
+		}
+	}
+	missing := append([]Job{{Src: filepath.Join(dir, "absent"), Dst: dst}}, jobs...)
+	if err := Run(context.Background(), missing); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err = %v, want not-exist for the overwritten job's missing source", err)
+	}
+}
