@@ -22,7 +22,9 @@ import (
 
 // Run benchmarks impl's Prepare on fake raw data of rows rows (the meaning
 // of a row is the competition's FakeRaw's), or of the number in the
-// environment variable env when it is set.
+// environment variable env when it is set. MLEBENCH_BENCH_RAW=DIR prepares
+// the raw directory DIR (read in place) instead, e.g. a fake one whose text
+// fields were lengthened to the Kaggle file's size.
 func Run(b *testing.B, impl *competition.Impl, env string, rows int) {
 	if s := os.Getenv(env); s != "" {
 		n, err := strconv.Atoi(s)
@@ -33,7 +35,9 @@ func Run(b *testing.B, impl *competition.Impl, env string, rows int) {
 	}
 	dir := b.TempDir()
 	raw := filepath.Join(dir, "raw")
-	if err := impl.FakeRaw(raw, competition.FakeOptions{Rows: rows}); err != nil {
+	if given := os.Getenv("MLEBENCH_BENCH_RAW"); given != "" {
+		raw = given
+	} else if err := impl.FakeRaw(raw, competition.FakeOptions{Rows: rows}); err != nil {
 		b.Fatal(err)
 	}
 	var size int64
