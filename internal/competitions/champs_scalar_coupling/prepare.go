@@ -73,7 +73,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	for _, g := range teIdx {
 		testRows = append(testRows, groups[keys[g]]...)
 	}
-	newTrain, answers := df.Take(trainRows), df.Take(testRows)
+	groups = nil
+	// new_train (90% of the rows) is written from df in slices, never
+	// copied whole.
+	answers := df.Take(testRows)
 	newTest := answers.Drop(target)
 	ids, ok := answers.Col("id")
 	if !ok {
@@ -93,8 +96,8 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}()
 
 	trainIDs := map[any]bool{}
-	trID, _ := newTrain.Col("id")
-	for r := 0; r < trID.Len(); r++ {
+	trID, _ := df.Col("id")
+	for _, r := range trainRows {
 		if k, ok := pandas.CellKey(trID, r); ok {
 			trainIDs[k] = true
 		}
@@ -105,7 +108,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	if len(sample.Columns()) != 2 || sample.Len() != newTest.Len() || len(newTest.Columns()) != 5 ||
-		len(answers.Columns()) != 6 || len(newTrain.Columns()) != 6 {
+		len(answers.Columns()) != 6 || len(df.Columns()) != 6 {
 		return fmt.Errorf("train.csv must have 6 columns (has %d)", len(df.Columns()))
 	}
 
@@ -130,7 +133,6 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		t    *table.Table
 	}{
 		{filepath.Join(d.Private, "answers.csv"), answers},
-		{filepath.Join(d.Public, "train.csv"), newTrain},
 		{filepath.Join(d.Public, "test.csv"), newTest},
 		{filepath.Join(d.Public, "sample_submission.csv"), sample},
 	}
@@ -138,6 +140,9 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err := table.WriteFile(o.path, o.t, table.WriteOptions{}); err != nil {
 			return err
 		}
+	}
+	if err := writeRows(filepath.Join(d.Public, "train.csv"), df, trainRows); err != nil {
+		return err
 	}
 	for i, name := range auxFiles {
 		if err := os.Rename(auxTmp[i], filepath.Join(d.Public, name)); err != nil {

@@ -103,3 +103,37 @@ func TestFilterAuxMatchesWhole(t *testing.T) {
 		t.Error("the partial output was left behind")
 	}
 }
+
+// TestWriteRowsMatchesTake: writing rows in slices gives the bytes of one
+// Take + WriteCSV, across several slices.
+func TestWriteRowsMatchesTake(t *testing.T) {
+	n := 140000
+	ids := make([]int64, n)
+	names := make([]string, n)
+	vals := make([]float64, n)
+	for i := range ids {
+		ids[i] = int64(i)
+		names[i] = fmt.Sprintf("dsgdb9nsd_%06d", i/9)
+		vals[i] = float64(i) / 3
+	}
+	tb := table.MustNew(table.Ints("id", ids), table.Strings("molecule_name", names), table.Floats("v", vals))
+	var rows []int
+	for i := n - 1; i >= 0; i -= 2 {
+		rows = append(rows, i)
+	}
+	var want bytes.Buffer
+	if err := tb.Take(rows).WriteCSV(&want, table.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "train.csv")
+	if err := writeRows(path, tb, rows); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("sliced write (%d bytes) differs from Take + WriteCSV (%d bytes)", len(got), want.Len())
+	}
+}
