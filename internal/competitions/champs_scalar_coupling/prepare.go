@@ -20,7 +20,8 @@ var auxFiles = []string{
 }
 
 func Prepare(ctx context.Context, d competition.Dirs) error {
-	df, err := table.ReadFile(filepath.Join(d.Raw, "train.csv"), table.ReadOptions{})
+	// Numeric cells are written from their values: their text is not kept.
+	df, err := table.ReadFile(filepath.Join(d.Raw, "train.csv"), table.ReadOptions{DropNumericText: true})
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	for _, g := range teIdx {
 		testRows = append(testRows, groups[keys[g]]...)
 	}
-	newTrain, answers := df.Take(trainRows), df.Take(testRows)
+	groups = nil
+	// new_train (90% of the rows) is written from df in slices, never
+	// copied whole.
+	answers := df.Take(testRows)
 	newTest := answers.Drop(target)
 	ids, ok := answers.Col("id")
 	if !ok {
@@ -81,35 +85,19 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	zeros := make([]int64, answers.Len())
 	sample := table.MustNew(ids, table.Ints(target, zeros))
 
-	aux := make([]*table.Table, len(auxFiles))
-	for i, name := range auxFiles {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		t, err := table.ReadFile(filepath.Join(d.Raw, name), table.ReadOptions{})
-		if err != nil {
-			return err
-		}
-		mn, ok := t.Col("molecule_name")
-		if !ok {
-			return fmt.Errorf("%s has no molecule_name column", name)
-		}
-		var keep []int
-		seen := map[any]bool{}
-		for r := 0; r < t.Len(); r++ {
-			if k, ok := pandas.CellKey(mn, r); ok && trainSet[k] {
-				keep = append(keep, r)
-				seen[k] = true
-			}
-		}
-		if len(seen) != len(trainSet) {
-			return fmt.Errorf("%s holds %d of the %d train molecules", name, len(seen), len(trainSet))
-		}
-		aux[i] = t.Take(keep)
+	auxTmp, err := filterAuxFiles(ctx, d.Raw, d.Public, trainSet)
+	if err != nil {
+		return err
 	}
+	defer func() {
+		for _, t := range auxTmp {
+			os.Remove(t) // left only after a later error
+		}
+	}()
+
 	trainIDs := map[any]bool{}
-	trID, _ := newTrain.Col("id")
-	for r := 0; r < trID.Len(); r++ {
+	trID, _ := df.Col("id")
+	for _, r := range trainRows {
 		if k, ok := pandas.CellKey(trID, r); ok {
 			trainIDs[k] = true
 		}
@@ -120,7 +108,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 	}
 	if len(sample.Columns()) != 2 || sample.Len() != newTest.Len() || len(newTest.Columns()) != 5 ||
-		len(answers.Columns()) != 6 || len(newTrain.Columns()) != 6 {
+		len(answers.Columns()) != 6 || len(df.Columns()) != 6 {
 		return fmt.Errorf("train.csv must have 6 columns (has %d)", len(df.Columns()))
 	}
 
@@ -145,19 +133,20 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		t    *table.Table
 	}{
 		{filepath.Join(d.Private, "answers.csv"), answers},
-		{filepath.Join(d.Public, "train.csv"), newTrain},
 		{filepath.Join(d.Public, "test.csv"), newTest},
 		{filepath.Join(d.Public, "sample_submission.csv"), sample},
-	}
-	for i, name := range auxFiles {
-		outs = append(outs, struct {
-			path string
-			t    *table.Table
-		}{filepath.Join(d.Public, name), aux[i]})
 	}
 	for _, o := range outs {
 		if err := table.WriteFile(o.path, o.t, table.WriteOptions{}); err != nil {
 			return err
+		}
+	}
+	if err := writeRows(filepath.Join(d.Public, "train.csv"), df, trainRows); err != nil {
+		return err
+	}
+	for i, name := range auxFiles {
+		if err := os.Rename(auxTmp[i], filepath.Join(d.Public, name)); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
 		}
 	}
 	n, err := imagecopy.CountFiles(dst, ".xyz")

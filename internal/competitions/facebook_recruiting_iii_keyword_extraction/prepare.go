@@ -210,7 +210,7 @@ func prepareStream(ctx context.Context, d competition.Dirs) (err error) {
 			func(w *bufio.Writer, k int) { w.Write(noTags(k)); w.Write(sampleTail) }},
 		{filepath.Join(d.Private, "test.csv"), headAll, testIdx, func(w *bufio.Writer, k int) { w.Write(full(k)) }},
 	} {
-		if err := writeRows(ctx, f.path, f.head, f.rows, f.write); err != nil {
+		if err := writeRows(ctx, f.path, f.head, f.rows, f.write, func() { dropPages(data) }); err != nil {
 			return fmt.Errorf("writing %s: %w", f.path, err)
 		}
 	}
@@ -237,8 +237,10 @@ func appendField(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// writeRows writes head, a newline, and write(k) for each row k.
-func writeRows(ctx context.Context, path string, head []byte, rows []int, write func(w *bufio.Writer, k int)) (err error) {
+// writeRows writes head, a newline, and write(k) for each row k, calling
+// every 65,536 rows drop, which
+// releases the pages of the mapped rows read so far.
+func writeRows(ctx context.Context, path string, head []byte, rows []int, write func(w *bufio.Writer, k int), drop func()) (err error) {
 	out, err := os.Create(path)
 	if err != nil {
 		return err
@@ -255,6 +257,9 @@ func writeRows(ctx context.Context, path string, head []byte, rows []int, write 
 		if i%65536 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if i > 0 {
+				drop()
 			}
 		}
 		write(w, k)

@@ -28,10 +28,7 @@
 package textnorm
 
 import (
-	"archive/zip"
-	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -39,142 +36,12 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
-	"github.com/mlebench/mlebench/internal/competitions/internal/zipfile"
 	"github.com/mlebench/mlebench/internal/metric"
-	"github.com/mlebench/mlebench/internal/pyrand"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
 // columns are the asserted columns of the raw/new train file.
 var columns = []string{"sentence_id", "token_id", "class", "before", "after"}
-
-// Prepare prepares one language; lang is "en" or "ru". The zips
-// are checked in the order given (the order the original extracts them).
-func Prepare(ctx context.Context, d competition.Dirs, lang string, zipOrder []string) error {
-	for _, z := range zipOrder {
-		if err := zipfile.Check(filepath.Join(d.Raw, z)); err != nil {
-			return err
-		}
-	}
-	trainName := lang + "_train.csv"
-	src := filepath.Join(d.Raw, trainName+".zip")
-	df, err := zipfile.ReadCSV(src, trainName)
-	if err != nil {
-		return err
-	}
-	if got := df.Names(); strings.Join(got, ",") != strings.Join(columns, ",") {
-		return fmt.Errorf("%s: columns %v, want exactly %v", trainName, got, columns)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	sid, _ := df.Col("sentence_id")
-	tok, _ := df.Col("token_id")
-	n := df.Len()
-
-	// Distinct sentence ids in first-appearance order (Series.unique()).
-	key := make([]string, n)
-	first := map[string]int{} // id → position in unique
-	var unique []string
-	for i := 0; i < n; i++ {
-		if sid.IsNull(i) {
-			return fmt.Errorf("%s: row %d has no sentence_id", trainName, i+1)
-		}
-		k := sortKey(sid, i)
-		key[i] = k
-		if _, ok := first[k]; !ok {
-			first[k] = len(unique)
-			unique = append(unique, k)
-		}
-	}
-	_, testPos, err := pyrand.TrainTestSplit(len(unique), pyrand.SplitOptions{TestSize: pyrand.Fraction(0.1), RandomState: 0})
-	if err != nil {
-		return fmt.Errorf("splitting %d sentences: %w", len(unique), err)
-	}
-	isTest := make([]bool, len(unique))
-	for _, p := range testPos {
-		isTest[p] = true
-	}
-	// Rows of each part in file order, with renumbered sentence ids.
-	var trainRows, testRows []int
-	var trainSID, testSID []int64
-	renumTrain, renumTest := map[int]int64{}, map[int]int64{}
-	for i := 0; i < n; i++ {
-		u := first[key[i]]
-		rows, sids, renum := &trainRows, &trainSID, renumTrain
-		if isTest[u] {
-			rows, sids, renum = &testRows, &testSID, renumTest
-		}
-		v, ok := renum[u]
-		if !ok {
-			v = int64(len(renum))
-			renum[u] = v
-		}
-		*rows = append(*rows, i)
-		*sids = append(*sids, v)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	train := df.Take(trainRows)
-	train, err = train.With(table.Ints("sentence_id", trainSID))
-	if err != nil {
-		return err
-	}
-	answersAll := df.Take(testRows)
-	answersAll, err = answersAll.With(table.Ints("sentence_id", testSID))
-	if err != nil {
-		return err
-	}
-	newTest, err := answersAll.Select("sentence_id", "token_id", "before")
-	if err != nil {
-		return err
-	}
-	testTok := tok.Take(testRows)
-	ids := make([]string, len(testRows))
-	for i := range ids {
-		ids[i] = strconv.FormatInt(testSID[i], 10) + "_" + testTok.Str(i)
-	}
-	idCol := table.Strings("id", ids)
-	after, _ := answersAll.Col("after")
-	before, _ := answersAll.Col("before")
-	answers := table.MustNew(idCol, after)
-	sample := table.MustNew(idCol, before.Renamed("after"))
-	if len(trainRows)+len(testRows) != n {
-		return fmt.Errorf("split lost rows: %d + %d != %d", len(trainRows), len(testRows), n)
-	}
-
-	opt := table.WriteOptions{Quoting: table.QuoteNonNumeric}
-	for _, f := range []struct {
-		path string
-		t    *table.Table
-	}{
-		{filepath.Join(d.Private, "answers.csv"), answers},
-		{filepath.Join(d.Private, "sample_submission.csv"), sample},
-	} {
-		if err := table.WriteFile(f.path, f.t, opt); err != nil {
-			return fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		t    *table.Table
-	}{
-		{lang + "_train.csv", train},
-		{lang + "_test_2.csv", newTest},
-		{lang + "_sample_submission_2.csv", sample},
-	} {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		t := f.t
-		member := zipfile.Member{Name: f.name, Method: zip.Store, Write: func(w io.Writer) error { return t.WriteCSV(w, opt) }}
-		if err := zipfile.WriteMembers(filepath.Join(d.Public, f.name+".zip"), []zipfile.Member{member}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // sortKey is a map key under which two sentence ids are the same
 // pandas value (numbers by value, text by content).
