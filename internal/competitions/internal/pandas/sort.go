@@ -240,17 +240,20 @@ func sortDistinct(c *table.Column, valid []int) ([]int, bool) {
 	}
 	switch c.Kind {
 	case table.String:
-		ps := make([]strRow, len(valid))
-		for k, i := range valid {
-			ps[k] = strRow{c.Text[i], i}
+		if len(valid) > math.MaxInt32 {
+			return nil, false
 		}
-		radixSort(ps, make([]strRow, len(ps)), 0)
-		out := make([]int, len(ps))
-		for k, p := range ps {
-			if k > 0 && ps[k-1].s == p.s {
+		rows := make([]int32, len(valid))
+		for k, i := range valid {
+			rows[k] = int32(i)
+		}
+		radixSortText(c.Text, rows, make([]int32, len(rows)), 0)
+		out := make([]int, len(rows))
+		for k, r := range rows {
+			if k > 0 && c.Text[rows[k-1]] == c.Text[r] {
 				return nil, false
 			}
-			out[k] = p.i
+			out[k] = int(r)
 		}
 		return out, true
 	case table.Int64:
