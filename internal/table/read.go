@@ -627,7 +627,7 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 			if f < nf {
 				fs, fe := sp[f].start, sp[f].end
 				if sp[f].quoted {
-					fe = unescape(rd.data, fs, fe)
+					fs, fe = unquote(rd.data, fs, fe)
 				}
 				if rd.hasNUL {
 					if k := bytes.IndexByte(data[fs:fe], 0); k >= 0 {
