@@ -490,7 +490,11 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]stri
 	est := make([]int, nparts)
 	parallel(nparts, workers, func(k int) {
 		lo, hi := bounds[k], bounds[k+1]
-		est[k] = bytes.Count(data[lo:hi], []byte{'\n'})
+		if noQuotes {
+			est[k] = bytes.Count(data[lo:hi], []byte{'\n'})
+		} else {
+			est[k] = countRecordEnds(data[lo:hi])
+		}
 		if hi > lo && data[hi-1] != '\n' {
 			est[k]++
 		}
@@ -565,8 +569,38 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]stri
 			off += est[k]
 		}
 		out[s] = out[s][:w]
+		if cap(out[s])-w > w/8+1024 {
+			// Far fewer records than estimated: keep an exact copy.
+			out[s] = append([]string(nil), out[s]...)
+		}
 	})
 	return out, nil
+}
+
+// countRecordEnds estimates the records of data that has quoted fields:
+// the '\n' bytes outside quotes, as if every '"' opened or closed a quoted
+// field (a '"' inside an unquoted field is an ordinary character in
+// pandas, so this is an estimate; a short one only makes the tokenizer's
+// output grow). Counting every '\n' would reserve the cells of every
+// line break inside quoted text, which the garbage collector then scans.
+func countRecordEnds(data []byte) int {
+	n := 0
+	i := 0
+	for i < len(data) {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return n + bytes.Count(data[i:], []byte{'\n'})
+		}
+		n += bytes.Count(data[i:i+q], []byte{'\n'})
+		// Skip the quoted text up to the closing quote (a doubled quote
+		// closes and reopens).
+		c := bytes.IndexByte(data[i+q+1:], '"')
+		if c < 0 {
+			return n
+		}
+		i += q + 1 + c + 1
+	}
+	return n
 }
 
 // lineErr carries a tokenizer message whose line number is relative to a
