@@ -311,11 +311,9 @@ const (
 // colData is the typed storage of one column being converted. Blocks write
 // disjoint ranges; slices are allocated on first use under mu.
 type colData struct {
-	rd     *reader
-	refs   []uint64 // packed cell references (see reader.ref)
-	text   []string
-	na     bool // NA filtering on
-	forced Kind // user dtype (valid when hasForced)
+	text   []string // the cells' text (aliasing the input)
+	na     bool     // NA filtering on
+	forced Kind     // user dtype (valid when hasForced)
 	hasF   bool
 	name   string
 	pos    int // 0-based field position, for messages
@@ -354,11 +352,6 @@ type blockOut struct {
 // order of pandas' TextReader._convert_tokens: int64 (uint64 on overflow),
 // float64, bool, object.
 func convertBlock(c *colData, lo, hi int) blockOut {
-	if c.refs != nil {
-		for i, r := range c.refs[lo:hi] {
-			c.text[lo+i] = c.rd.cell(r)
-		}
-	}
 	if c.hasF {
 		return convertForced(c, lo, hi)
 	}

@@ -199,9 +199,6 @@ type reader struct {
 	str    string
 	hasNUL bool
 	width  int
-
-	overMu sync.Mutex
-	over   []string // cells too long for a packed reference
 }
 
 func (rd *reader) perr(line, col int, err error) *ParseError {
@@ -315,18 +312,16 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	rd.width = width
 
 	// Tokenize the data rows.
-	refs, err := rd.tokenize(pos, headerLines, sh, workers)
+	text, err := rd.tokenize(pos, headerLines, sh, workers)
 	if err != nil {
 		return nil, err
 	}
 	rows := 0
-	if len(refs) > 0 {
-		rows = len(refs[0])
+	if len(text) > 0 {
+		rows = len(text[0])
 	}
 	for i, c := range cols {
-		c.refs = refs[i]
-		c.text = make([]string, rows)
-		c.rd = rd
+		c.text = text[i]
 	}
 
 	// Convert.
@@ -454,47 +449,17 @@ func mangleHeader(raw []string, opt ReadOptions) ([]string, map[int]Kind) {
 	return names, byPos
 }
 
-// Cells are tokenized into packed references to the data (no pointers, so
-// the garbage collector does not scan them): offset<<24 | length. A cell
-// longer than refMaxLen-1 bytes or starting beyond 1 TiB is kept in
-// reader.over and referenced as index<<24 | refMaxLen.
-const (
-	refLenBits = 24
-	refMaxLen  = 1<<refLenBits - 1
-)
-
 // part is the tokenizer output for one byte range of the data rows.
 type part struct {
-	cells [][]uint64 // per slot
+	cells [][]string // per slot: the cells' text, aliasing the data
 	lines int        // line terminators consumed
 	err   *ParseError
 }
 
-func (rd *reader) ref(start, end int) uint64 {
-	n := end - start
-	if n < refMaxLen && start < 1<<(64-refLenBits) {
-		return uint64(start)<<refLenBits | uint64(n)
-	}
-	rd.overMu.Lock()
-	k := len(rd.over)
-	rd.over = append(rd.over, rd.str[start:end])
-	rd.overMu.Unlock()
-	return uint64(k)<<refLenBits | refMaxLen
-}
-
-func (rd *reader) cell(r uint64) string {
-	n := int(r & refMaxLen)
-	off := int(r >> refLenBits)
-	if n == refMaxLen {
-		return rd.over[off]
-	}
-	return rd.str[off : off+n]
-}
-
-// tokenize splits the data rows starting at pos into per-slot cell
-// references. The range is cut at line ends and scanned in parallel when it
+// tokenize splits the data rows starting at pos into per-slot cell texts
+// (strings into the data: no copies). The range is cut at line ends and scanned in parallel when it
 // has no quote character.
-func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint64, error) {
+func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]string, error) {
 	data := rd.data
 	bounds := []int{pos, len(data)}
 	minPart := testMinPart
@@ -525,7 +490,11 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint
 	est := make([]int, nparts)
 	parallel(nparts, workers, func(k int) {
 		lo, hi := bounds[k], bounds[k+1]
-		est[k] = bytes.Count(data[lo:hi], []byte{'\n'})
+		if noQuotes {
+			est[k] = bytes.Count(data[lo:hi], []byte{'\n'})
+		} else {
+			est[k] = countRecordEnds(data[lo:hi])
+		}
 		if hi > lo && data[hi-1] != '\n' {
 			est[k]++
 		}
@@ -534,14 +503,14 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint
 	for _, e := range est {
 		total += e
 	}
-	out := make([][]uint64, sh.nslots)
+	out := make([][]string, sh.nslots)
 	for s := range out {
-		out[s] = make([]uint64, total)
+		out[s] = make([]string, total)
 	}
 	parts := make([]part, nparts)
 	off := 0
 	for k := range parts {
-		parts[k].cells = make([][]uint64, sh.nslots)
+		parts[k].cells = make([][]string, sh.nslots)
 		for s := range out {
 			parts[k].cells[s] = out[s][off : off : off+est[k]]
 		}
@@ -581,7 +550,7 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint
 		}
 		if over {
 			// A part outgrew its region: gather everything anew.
-			dst := make([]uint64, 0, n)
+			dst := make([]string, 0, n)
 			for k := range parts {
 				dst = append(dst, parts[k].cells[s]...)
 			}
@@ -600,8 +569,38 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]uint
 			off += est[k]
 		}
 		out[s] = out[s][:w]
+		if cap(out[s])-w > w/8+1024 {
+			// Far fewer records than estimated: keep an exact copy.
+			out[s] = append([]string(nil), out[s]...)
+		}
 	})
 	return out, nil
+}
+
+// countRecordEnds estimates the records of data that has quoted fields:
+// the '\n' bytes outside quotes, as if every '"' opened or closed a quoted
+// field (a '"' inside an unquoted field is an ordinary character in
+// pandas, so this is an estimate; a short one only makes the tokenizer's
+// output grow). Counting every '\n' would reserve the cells of every
+// line break inside quoted text, which the garbage collector then scans.
+func countRecordEnds(data []byte) int {
+	n := 0
+	i := 0
+	for i < len(data) {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return n + bytes.Count(data[i:], []byte{'\n'})
+		}
+		n += bytes.Count(data[i:i+q], []byte{'\n'})
+		// Skip the quoted text up to the closing quote (a doubled quote
+		// closes and reopens).
+		c := bytes.IndexByte(data[i+q+1:], '"')
+		if c < 0 {
+			return n
+		}
+		i += q + 1 + c + 1
+	}
+	return n
 }
 
 // lineErr carries a tokenizer message whose line number is relative to a
@@ -658,18 +657,18 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 			if slot < 0 {
 				continue
 			}
-			var r uint64
+			var r string
 			if f < nf {
 				fs, fe := sp[f].start, sp[f].end
 				if sp[f].quoted {
-					fe = unescape(rd.data, fs, fe)
+					fs, fe = unquote(rd.data, fs, fe)
 				}
 				if rd.hasNUL {
 					if k := bytes.IndexByte(data[fs:fe], 0); k >= 0 {
 						fe = fs + k
 					}
 				}
-				r = rd.ref(fs, fe)
+				r = rd.str[fs:fe]
 			}
 			p.cells[slot] = append(p.cells[slot], r)
 		}
@@ -682,6 +681,7 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 // Lines starting with a blank character go through the general scanner.
 func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 	data := rd.data[:end]
+	str := rd.str
 	stop := &rd.sc.stop
 	sep := rd.sc.sep
 	bsep := uint64(sep)
@@ -713,9 +713,9 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 				if slot < 0 {
 					continue
 				}
-				var r uint64
+				var r string
 				if f < nf {
-					r = rd.ref(sp[f].start, sp[f].end)
+					r = rd.str[sp[f].start:sp[f].end]
 				}
 				cells[slot] = append(cells[slot], r)
 			}
@@ -741,12 +741,7 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 		found:
 			if f < width {
 				if s := slots[f]; s >= 0 {
-					n := i - fs
-					if n < refMaxLen && fs < 1<<(64-refLenBits) {
-						cells[s] = append(cells[s], uint64(fs)<<refLenBits|uint64(n))
-					} else {
-						cells[s] = append(cells[s], rd.ref(fs, i))
-					}
+					cells[s] = append(cells[s], str[fs:i])
 				}
 			}
 			f++
@@ -773,7 +768,7 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 		}
 		for ; f < width; f++ {
 			if s := slots[f]; s >= 0 {
-				cells[s] = append(cells[s], 0)
+				cells[s] = append(cells[s], "")
 			}
 		}
 	}

@@ -207,6 +207,42 @@ func unescape(data []byte, start, end int) int {
 	return w
 }
 
+// unquote returns the value of the raw quoted field data[start:end] (which
+// starts with '"') as data[vs:ve]. A field whose only quotes are the
+// opening and a closing one at its end (the usual case) is not copied: its
+// value is the bytes between them. Otherwise the field is rewritten in
+// place as [unescape] does, a run of plain bytes at a time.
+func unquote(data []byte, start, end int) (vs, ve int) {
+	i := start + 1
+	k := bytes.IndexByte(data[i:end], '"')
+	if k < 0 {
+		return i, end // no closing quote before the field's end (EOF)
+	}
+	if i+k == end-1 {
+		return i, end - 1
+	}
+	w := start
+	for {
+		w += copy(data[w:], data[i:i+k])
+		i += k
+		// data[i] is a quote.
+		if i+1 < end && data[i+1] == '"' {
+			data[w] = '"'
+			w++
+			i += 2
+			k = bytes.IndexByte(data[i:end], '"')
+			if k < 0 {
+				w += copy(data[w:], data[i:end])
+				return start, w
+			}
+			continue
+		}
+		// Closing quote: the rest of the field is taken verbatim.
+		w += copy(data[w:], data[i+1:end])
+		return start, w
+	}
+}
+
 // truncNUL cuts s at its first NUL byte: pandas' tokenizer stores fields as C
 // strings, so a NUL ends the value.
 func truncNUL(s string) string {

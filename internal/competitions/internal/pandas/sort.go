@@ -202,19 +202,100 @@ func aHeapsort(tosort []int, less func(a, b int) bool) {
 func NArgsort(c *table.Column) []int {
 	n := c.Len()
 	var valid, nulls []int
-	for i := 0; i < n; i++ {
-		if c.IsNull(i) {
-			nulls = append(nulls, i)
-		} else {
-			valid = append(valid, i)
+	if c.Null == nil && c.Kind != table.Float64 {
+		valid = make([]int, n)
+		for i := range valid {
+			valid[i] = i
+		}
+	} else {
+		valid = make([]int, 0, n)
+		for i := 0; i < n; i++ {
+			if c.IsNull(i) {
+				nulls = append(nulls, i)
+			} else {
+				valid = append(valid, i)
+			}
 		}
 	}
-	order := ArgsortQuick(len(valid), func(a, b int) bool { return CompareCells(c, valid[a], valid[b]) < 0 })
+	if order, ok := sortDistinct(c, valid); ok {
+		return append(order, nulls...)
+	}
+	order := ArgsortQuick(len(valid), cellLess(c, valid))
 	out := make([]int, 0, n)
 	for _, k := range order {
 		out = append(out, valid[k])
 	}
 	return append(out, nulls...)
+}
+
+// sortDistinct sorts the rows valid (increasing, none missing) of a text,
+// int64 or float64 column without a comparison sort, and reports whether
+// their values are all distinct. Any sort orders distinct values the same
+// way, so the result then is numpy's quicksort order too; with equal values
+// (or another column type) it reports false and the caller runs
+// [ArgsortQuick], whose order of equal elements is numpy's.
+func sortDistinct(c *table.Column, valid []int) ([]int, bool) {
+	if c.Mixed != nil || len(valid) < 2 {
+		return nil, false
+	}
+	switch c.Kind {
+	case table.String:
+		if len(valid) > math.MaxInt32 {
+			return nil, false
+		}
+		rows := make([]int32, len(valid))
+		for k, i := range valid {
+			rows[k] = int32(i)
+		}
+		radixSortText(c.Text, rows, make([]int32, len(rows)), 0)
+		out := make([]int, len(rows))
+		for k, r := range rows {
+			if k > 0 && c.Text[rows[k-1]] == c.Text[r] {
+				return nil, false
+			}
+			out[k] = int(r)
+		}
+		return out, true
+	case table.Int64:
+		if len(valid) != len(c.Ints) {
+			return nil, false
+		}
+		out := sortIntsIndex(c.Ints)
+		for k := 1; k < len(out); k++ {
+			if c.Ints[out[k-1]] == c.Ints[out[k]] {
+				return nil, false
+			}
+		}
+		return out, true
+	case table.Float64:
+		out := sortFloatsIndex(c.Floats, append([]int(nil), valid...))
+		for k := 1; k < len(out); k++ {
+			if c.Floats[out[k-1]] == c.Floats[out[k]] {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// cellLess is CompareCells(c, valid[a], valid[b]) < 0, specialised for
+// columns of one type.
+func cellLess(c *table.Column, valid []int) func(a, b int) bool {
+	if c.Mixed == nil {
+		switch c.Kind {
+		case table.String:
+			text := c.Text
+			return func(a, b int) bool { return text[valid[a]] < text[valid[b]] }
+		case table.Int64:
+			v := c.Ints
+			return func(a, b int) bool { return v[valid[a]] < v[valid[b]] }
+		case table.Float64:
+			v := c.Floats // no NaN among valid rows
+			return func(a, b int) bool { return v[valid[a]] < v[valid[b]] }
+		}
+	}
+	return func(a, b int) bool { return CompareCells(c, valid[a], valid[b]) < 0 }
 }
 
 // SortIndexOrder is the row order of df.set_index(col).sort_index():
@@ -224,9 +305,18 @@ func NArgsort(c *table.Column) []int {
 func SortIndexOrder(c *table.Column) []int {
 	n := c.Len()
 	monotonic := true
-	for i := 0; i < n && monotonic; i++ {
-		if c.IsNull(i) || (i > 0 && CompareCells(c, i-1, i) > 0) {
-			monotonic = false
+	if c.Kind == table.String && c.Mixed == nil {
+		text := c.Text
+		for i := 0; i < n && monotonic; i++ {
+			if (c.Null != nil && c.Null[i]) || (i > 0 && text[i-1] > text[i]) {
+				monotonic = false
+			}
+		}
+	} else {
+		for i := 0; i < n && monotonic; i++ {
+			if c.IsNull(i) || (i > 0 && CompareCells(c, i-1, i) > 0) {
+				monotonic = false
+			}
 		}
 	}
 	if !monotonic {
