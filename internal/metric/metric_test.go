@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -358,6 +359,27 @@ func TestAveragePrecisionSmallMatchesMap(t *testing.T) {
 		got, want := averagePrecisionSmall(a, p, k), averagePrecisionMap(a, p, k)
 		if math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("AP@%d(%v, %v) = %v, want %v", k, a, p, got, want)
+		}
+	}
+}
+
+// TestPyFieldsMatchesPySplit compares PyFields with PySplit on every
+// whitespace class and invalid UTF-8.
+func TestPyFieldsMatchesPySplit(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	parts := []string{"a", "bc", " ", "\t", "\n", "\x0b", "\x0c", "\r", "\x1c", "\x1f", "\x85", "\u00a0", "\u2028", "\u3000", "é", "\xff", "\xe2\x80", "x"}
+	for it := 0; it < 5000; it++ {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		var got []string
+		for f := range PyFields(s) {
+			got = append(got, f)
+		}
+		if want := PySplit(s); !slices.Equal(got, want) {
+			t.Fatalf("PyFields(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package metric
 
 import (
 	"errors"
+	"iter"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Levenshtein is the edit distance of python-Levenshtein ≥ 0.25
@@ -145,6 +147,40 @@ func PyIsSpace(r rune) bool {
 // ignored, so an empty or all-space string gives no fields.
 func PySplit(s string) []string {
 	return strings.FieldsFunc(s, PyIsSpace)
+}
+
+// PyFields yields the fields of [PySplit] one by one, without building
+// the slice.
+func PyFields(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(s); {
+			c := s[i]
+			var space bool
+			w := 1
+			if c < utf8.RuneSelf {
+				space = c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)
+			} else {
+				var r rune
+				r, w = utf8.DecodeRuneInString(s[i:])
+				space = PyIsSpace(r)
+			}
+			if space {
+				if start >= 0 {
+					if !yield(s[start:i]) {
+						return
+					}
+					start = -1
+				}
+			} else if start < 0 {
+				start = i
+			}
+			i += w
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
 }
 
 // PyLower is Python 3's str.lower(): full Unicode lowercase mapping. It
