@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -303,6 +304,82 @@ func TestAveragePrecisionAtK(t *testing.T) {
 	for _, tt := range tests {
 		if got := AveragePrecisionAtK(tt.actual, tt.predicted, tt.k); got != tt.want {
 			t.Errorf("apk(%v, %v, %d) = %v, want %v", tt.actual, tt.predicted, tt.k, got, tt.want)
+		}
+	}
+}
+
+// TestLevenshteinASCIIMatchesDP compares the bit-parallel ASCII path of
+// Levenshtein with the dynamic program on random strings of small
+// alphabets (many matches) and lengths around the 64-symbol word size.
+func TestLevenshteinASCIIMatchesDP(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	gen := func(n int, alpha string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alpha[r.IntN(len(alpha))]
+		}
+		return string(b)
+	}
+	for it := 0; it < 20000; it++ {
+		alpha := []string{"ab", "abc", "abcdefghij", " \x00\x7fxyz"}[it%4]
+		a := gen(r.IntN(140), alpha)
+		b := gen(r.IntN(140), alpha)
+		if it%3 == 0 && len(a) > 0 { // a near copy
+			c := []byte(a)
+			c[r.IntN(len(c))] = alpha[r.IntN(len(alpha))]
+			b = string(c[:r.IntN(len(c)+1)]) + gen(r.IntN(5), alpha) + string(c[r.IntN(len(c)+1):])
+		}
+		want := LevenshteinSeq([]rune(a), []rune(b))
+		if got := Levenshtein(a, b); got != want {
+			t.Fatalf("Levenshtein(%q, %q) = %d, want %d", a, b, got, want)
+		}
+		if got := Levenshtein(b, a); got != want {
+			t.Fatalf("Levenshtein(%q, %q) = %d, want %d", b, a, got, want)
+		}
+	}
+}
+
+// TestAveragePrecisionSmallMatchesMap compares the linear-scan path of
+// AveragePrecisionAtK with the hash-set path on random short lists with
+// repeats.
+func TestAveragePrecisionSmallMatchesMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	list := func() []int {
+		v := make([]int, r.IntN(17))
+		for i := range v {
+			v[i] = r.IntN(10)
+		}
+		return v
+	}
+	for it := 0; it < 20000; it++ {
+		a, p, k := list(), list(), 1+r.IntN(14)
+		if len(p) > k {
+			p = p[:k]
+		}
+		got, want := averagePrecisionSmall(a, p, k), averagePrecisionMap(a, p, k)
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("AP@%d(%v, %v) = %v, want %v", k, a, p, got, want)
+		}
+	}
+}
+
+// TestPyFieldsMatchesPySplit compares PyFields with PySplit on every
+// whitespace class and invalid UTF-8.
+func TestPyFieldsMatchesPySplit(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	parts := []string{"a", "bc", " ", "\t", "\n", "\x0b", "\x0c", "\r", "\x1c", "\x1f", "\x85", "\u00a0", "\u2028", "\u3000", "é", "\xff", "\xe2\x80", "x"}
+	for it := 0; it < 5000; it++ {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		var got []string
+		for f := range PyFields(s) {
+			got = append(got, f)
+		}
+		if want := PySplit(s); !slices.Equal(got, want) {
+			t.Fatalf("PyFields(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

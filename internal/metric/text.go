@@ -2,8 +2,10 @@ package metric
 
 import (
 	"errors"
+	"iter"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Levenshtein is the edit distance of python-Levenshtein ≥ 0.25
@@ -15,7 +17,68 @@ import (
 //
 // Result type: Python int (average with [MeanInts]).
 func Levenshtein(a, b string) int {
+	if isASCII(a) && isASCII(b) {
+		return levenshteinASCII(a, b)
+	}
 	return LevenshteinSeq([]rune(a), []rune(b))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// levenshteinASCII is [Levenshtein] of two ASCII strings (one byte is one
+// code point) without converting them: the common prefix and suffix are
+// stripped, and when the shorter rest fits in a machine word the distance
+// is computed with Myers' bit-parallel algorithm (Hyyrö's formulation for
+// the edit distance), otherwise with the row-by-row dynamic program.
+func levenshteinASCII(a, b string) int {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(b) == 0 {
+		return len(a)
+	}
+	if len(b) > 64 {
+		return LevenshteinSeq([]byte(a), []byte(b))
+	}
+	// b is the pattern (m ≤ 64 bits), a the text.
+	var peq [128]uint64
+	for i := 0; i < len(b); i++ {
+		peq[b[i]] |= 1 << uint(i)
+	}
+	m := len(b)
+	last := uint64(1) << uint(m-1)
+	pv, mv := ^uint64(0), uint64(0)
+	score := m
+	for i := 0; i < len(a); i++ {
+		eq := peq[a[i]]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&last != 0 {
+			score++
+		} else if mh&last != 0 {
+			score--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return score
 }
 
 // LevenshteinSeq is the unit-cost edit distance between two sequences of
@@ -84,6 +147,40 @@ func PyIsSpace(r rune) bool {
 // ignored, so an empty or all-space string gives no fields.
 func PySplit(s string) []string {
 	return strings.FieldsFunc(s, PyIsSpace)
+}
+
+// PyFields yields the fields of [PySplit] one by one, without building
+// the slice.
+func PyFields(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(s); {
+			c := s[i]
+			var space bool
+			w := 1
+			if c < utf8.RuneSelf {
+				space = c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)
+			} else {
+				var r rune
+				r, w = utf8.DecodeRuneInString(s[i:])
+				space = PyIsSpace(r)
+			}
+			if space {
+				if start >= 0 {
+					if !yield(s[start:i]) {
+						return
+					}
+					start = -1
+				}
+			} else if start < 0 {
+				start = i
+			}
+			i += w
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
 }
 
 // PyLower is Python 3's str.lower(): full Unicode lowercase mapping. It

@@ -24,7 +24,7 @@ import (
 )
 
 // Competition is the implementation the competitions list registers.
-var Competition = &competition.Impl{ID: "AI4Code", Prepare: Prepare, Grade: Grade, FakeRaw: FakeRaw}
+var Competition = &competition.Impl{ID: "AI4Code", Prepare: Prepare, Grade: Grade, TypedRead: true, FakeRaw: FakeRaw}
 
 // testSize is the literal test size of the upstream split.
 const testSize = 20000

@@ -26,8 +26,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is alaska2-image-steganalysis.
 var Competition = &competition.Impl{
-	ID:      "alaska2-image-steganalysis",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "alaska2-image-steganalysis",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -38,10 +38,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "billion-word-imputation",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "billion-word-imputation",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 // totalLines is the original's literal line count.

@@ -31,8 +31,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the registered implementation.
 var Competition = &competition.Impl{
-	ID:      "cdiscount-image-classification-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "cdiscount-image-classification-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

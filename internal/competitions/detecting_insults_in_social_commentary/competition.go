@@ -22,8 +22,9 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "detecting-insults-in-social-commentary",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "detecting-insults-in-social-commentary",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -2,6 +2,9 @@ package facebook_recruiting_iii_keyword_extraction
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
@@ -10,11 +13,13 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// tagSets is Series.fillna("").str.split() of a Tags column: Python
-// str.split() tokens per row. A column pandas holds as numbers (not all
-// missing) or bools has no .str accessor: an error.
-func tagSets(c *table.Column) ([][]string, error) {
-	out := make([][]string, c.Len())
+// tagTexts is Series.fillna("") of a Tags column in the row order idx,
+// checked for what Series.str.split() accepts: the text of each row ("" for
+// a missing cell). A column pandas holds as numbers (not all missing) or
+// bools has no .str accessor: an error. The tags are the text's Python
+// str.split() tokens ([metric.PyFields]).
+func tagTexts(c *table.Column, idx []int) ([]string, error) {
+	out := make([]string, len(idx))
 	switch c.Kind {
 	case table.String:
 	case table.Float64:
@@ -27,16 +32,14 @@ func tagSets(c *table.Column) ([][]string, error) {
 	default:
 		return nil, fmt.Errorf("Can only use .str accessor with string values!")
 	}
-	for i := 0; i < c.Len(); i++ {
+	for k, i := range idx {
 		if c.IsNull(i) {
 			continue
 		}
 		if c.Mixed != nil && c.Mixed[i] != table.String {
-			// A number inside an object column: .str.split gives NaN, which
-			// the binarizer cannot iterate.
 			return nil, fmt.Errorf("'float' object is not iterable")
 		}
-		out[i] = metric.PySplit(c.Text[i])
+		out[k] = c.Text[i]
 	}
 	return out, nil
 }
@@ -65,11 +68,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !match {
 		return competition.Score{}, competition.Invalid("Submission and answers `Id` values do not match")
 	}
-	truth, err := tagSets(ansTags.Take(ansIdx))
+	truth, err := tagTexts(ansTags, ansIdx)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers Tags: %w", err)
 	}
-	pred, err := tagSets(subTags.Take(subIdx))
+	pred, err := tagTexts(subTags, subIdx)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -82,46 +85,78 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 
 // microF1 binarises both sides over the sorted vocabulary of the true
 // tags (MultiLabelBinarizer) and returns f1_score(average="micro").
-func microF1(truth, pred [][]string) (float64, error) {
-	vocab := map[string]bool{}
+func microF1(truth, pred []string) (float64, error) {
+	// Tags are numbered in a vocabulary of the answers' tags; a row's sets
+	// are marked in per-tag stamp arrays (the row number + 1) instead of
+	// being built as sets.
+	vocab := map[string]int32{}
 	for _, row := range truth {
-		for _, t := range row {
-			vocab[t] = true
+		for t := range metric.PyFields(row) {
+			if _, ok := vocab[t]; !ok {
+				vocab[t] = int32(len(vocab))
+			}
 		}
 	}
 	if len(vocab) < 2 {
-		// Zero columns or one column: not a multilabel indicator for
-		// scikit-learn's target-type check.
 		return 0, fmt.Errorf("a vocabulary of %d tag(s) is not multilabel-indicator input", len(vocab))
 	}
-	var tp, fp, fn int64
-	for i := range truth {
-		want := map[string]bool{}
-		for _, t := range truth[i] {
-			want[t] = true
-		}
-		got := map[string]bool{}
-		for _, t := range pred[i] {
-			if vocab[t] {
-				got[t] = true
+	var tp, fp, fn atomic.Int64
+	parallelRanges(len(truth), func(lo, hi int) {
+		want := make([]int32, len(vocab))
+		got := make([]int32, len(vocab))
+		var ltp, lfp, lfn int64
+		for i := lo; i < hi; i++ {
+			stamp := int32(i - lo + 1)
+			nWant := int64(0)
+			for t := range metric.PyFields(truth[i]) {
+				if id := vocab[t]; want[id] != stamp {
+					want[id] = stamp
+					nWant++
+				}
 			}
-		}
-		for t := range got {
-			if want[t] {
-				tp++
-			} else {
-				fp++
+			hits := int64(0)
+			for t := range metric.PyFields(pred[i]) {
+				id, ok := vocab[t]
+				if !ok || got[id] == stamp {
+					continue
+				}
+				got[id] = stamp
+				if want[id] == stamp {
+					hits++
+				} else {
+					lfp++
+				}
 			}
+			ltp += hits
+			lfn += nWant - hits
 		}
-		for t := range want {
-			if !got[t] {
-				fn++
-			}
-		}
-	}
-	den := 2*tp + fp + fn
+		tp.Add(ltp)
+		fp.Add(lfp)
+		fn.Add(lfn)
+	})
+	den := 2*tp.Load() + fp.Load() + fn.Load()
 	if den == 0 {
 		return 0, nil
 	}
-	return float64(2*tp) / float64(den), nil
+	return float64(2*tp.Load()) / float64(den), nil
+}
+
+// parallelRanges calls f on consecutive ranges covering [0, n) on up to
+// GOMAXPROCS goroutines.
+func parallelRanges(n int, f func(lo, hi int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/4096)
+	if workers <= 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	step := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += step {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			f(lo, hi)
+		}(lo, min(lo+step, n))
+	}
+	wg.Wait()
 }

@@ -34,10 +34,11 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is freesound-audio-tagging-2019.
 var Competition = &competition.Impl{
-	ID:      "freesound-audio-tagging-2019",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "freesound-audio-tagging-2019",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 	// Prepare unpacks nested archives into raw.
 	WritesRaw: true,
 }

@@ -29,10 +29,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "google-quest-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "google-quest-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 var classes = strings.Fields(`question_asker_intent_understanding question_body_critical question_conversational

@@ -31,8 +31,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 // Competition is google-research-identify-contrails-reduce-global-warming's
 // implementation.
 var Competition = &competition.Impl{
-	ID:      "google-research-identify-contrails-reduce-global-warming",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "google-research-identify-contrails-reduce-global-warming",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -45,8 +45,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is h-and-m-personalized-fashion-recommendations.
 var Competition = &competition.Impl{
-	ID:      "h-and-m-personalized-fashion-recommendations",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "h-and-m-personalized-fashion-recommendations",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

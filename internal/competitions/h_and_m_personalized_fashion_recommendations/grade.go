@@ -3,11 +3,14 @@ package h_and_m_personalized_fashion_recommendations
 import (
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
@@ -26,22 +29,30 @@ func Grade(submission, answers *table.Table) (competition.Score, error) {
 	subID, _ := submission.Col("customer_id")
 	subPred, _ := submission.Col("prediction")
 
-	wanted := make(map[string]bool, ansID.Len())
+	// wanted maps each answers customer to whether the submission has it.
+	wanted := make(map[idKey]bool, ansID.Len())
 	for i := 0; i < ansID.Len(); i++ {
 		if k, ok := key(ansID, i); ok {
-			wanted[k] = true
+			wanted[k] = false
 		}
 	}
-	have := make(map[string]bool, len(wanted))
+	have := 0
 	var rows []int // submission rows whose customer is in the answers
 	for i := 0; i < subID.Len(); i++ {
-		if k, ok := key(subID, i); ok && wanted[k] {
-			have[k] = true
+		k, ok := key(subID, i)
+		if !ok {
+			continue
+		}
+		if seen, in := wanted[k]; in {
+			if !seen {
+				wanted[k] = true
+				have++
+			}
 			rows = append(rows, i)
 		}
 	}
-	if len(have) != len(wanted) {
-		return nan, competition.Invalid("Submission is missing %d of the %d customers in the answers", len(wanted)-len(have), len(wanted))
+	if have != len(wanted) {
+		return nan, competition.Invalid("Submission is missing %d of the %d customers in the answers", len(wanted)-have, len(wanted))
 	}
 	subOrder, err := sortByID(subID, rows)
 	if err != nil {
@@ -56,16 +67,27 @@ func Grade(submission, answers *table.Table) (competition.Score, error) {
 		return nan, err
 	}
 	n := min(len(ansOrder), len(subOrder))
-	actual := make([][]string, n)
-	predicted := make([][]string, n)
-	for k := 0; k < n; k++ {
-		actual[k] = strings.Split(ansPred.Str(ansOrder[k]), " ")
-		predicted[k] = strings.Split(subPred.Str(subOrder[k]), " ")
+	// np.mean of average_precision_at_k(actual.split(" "),
+	// predicted.split(" "), 12) row by row, on every core; the per-row
+	// lists reuse one buffer per worker.
+	aps := make([]float64, n)
+	var wg sync.WaitGroup
+	workers := min(runtime.GOMAXPROCS(0), 1+n/4096)
+	step := (n + workers - 1) / max(1, workers)
+	for lo := 0; lo < n; lo += step {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			var actual, predicted []string
+			for k := lo; k < hi; k++ {
+				actual = appendSplit(actual[:0], ansPred.Str(ansOrder[k]))
+				predicted = appendSplit(predicted[:0], subPred.Str(subOrder[k]))
+				aps[k] = metric.AveragePrecisionAtK(actual, predicted, 12)
+			}
+		}(lo, min(lo+step, n))
 	}
-	v, err := metric.MeanAveragePrecisionAtK(actual, predicted, 12)
-	if err != nil {
-		return nan, err
-	}
+	wg.Wait()
+	v := metric.Mean(aps)
 	return competition.Numpy(v), nil
 }
 
@@ -79,9 +101,9 @@ func sameColumnSet(names []string) bool {
 // key identifies a cell's Python value for set membership: text by its
 // content, numbers by value (1 == 1.0 == True); missing cells match
 // nothing.
-func key(c *table.Column, i int) (string, bool) {
+func key(c *table.Column, i int) (idKey, bool) {
 	if c.IsNull(i) {
-		return "", false
+		return idKey{}, false
 	}
 	kind := c.Kind
 	if kind == table.String && c.Mixed != nil {
@@ -89,30 +111,61 @@ func key(c *table.Column, i int) (string, bool) {
 	}
 	switch kind {
 	case table.String:
-		return "s" + c.Text[i], true
+		return idKey{s: c.Text[i]}, true
 	case table.Int64:
-		return "n" + strconv.FormatInt(c.Ints[i], 10), true
+		return idKey{num: true, s: strconv.FormatInt(c.Ints[i], 10)}, true
 	case table.Float64:
 		if f := c.Floats[i]; f == math.Trunc(f) && math.Abs(f) < 1<<63 {
-			return "n" + strconv.FormatInt(int64(f), 10), true
+			return idKey{num: true, s: strconv.FormatInt(int64(f), 10)}, true
 		}
-		return "n" + strconv.FormatFloat(c.Floats[i], 'g', -1, 64), true
+		return idKey{num: true, s: strconv.FormatFloat(c.Floats[i], 'g', -1, 64)}, true
 	}
 	if c.Bools[i] {
-		return "n1", true
+		return idKey{num: true, s: "1"}, true
 	}
-	return "n0", true
+	return idKey{num: true, s: "0"}, true
+}
+
+// idKey is a customer id as a map key: text, or a number's canonical
+// digits.
+type idKey struct {
+	num bool
+	s   string
+}
+
+// appendSplit appends the pieces of strings.Split(s, " ") to dst.
+func appendSplit(dst []string, s string) []string {
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return append(dst, s)
+		}
+		dst = append(dst, s[:i])
+		s = s[i+1:]
+	}
 }
 
 // sortByID orders rows by their customer id as sort_values does (every
 // row's id is in the answers, so all are text). Equal ids keep their order.
 func sortByID(c *table.Column, rows []int) ([]int, error) {
-	out := slices.Clone(rows)
-	for _, i := range out {
+	for _, i := range rows {
 		if c.Kind != table.String || (c.Mixed != nil && c.Mixed[i] != table.String) || c.IsNull(i) {
 			return nil, errors.New("sorting customer_id: '<' not supported between instances of 'str' and a number")
 		}
 	}
-	slices.SortStableFunc(out, func(a, b int) int { return strings.Compare(c.Text[a], c.Text[b]) })
+	// A stable sort by text (pandas.SortIndex: byte order, ties by
+	// position) of the rows' ids, mapped back to rows.
+	sub := c
+	if len(rows) != c.Len() || (len(rows) > 0 && rows[len(rows)-1] != len(rows)-1) {
+		sub = table.Strings(c.Name, make([]string, len(rows)))
+		for k, i := range rows {
+			sub.Text[k] = c.Text[i]
+		}
+	}
+	order := pandas.SortIndex(table.Strings(c.Name, sub.Text))
+	out := make([]int, len(order))
+	for k, j := range order {
+		out[k] = rows[j]
+	}
 	return out, nil
 }

@@ -27,8 +27,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is herbarium-2021-fgvc8.
 var Competition = &competition.Impl{
-	ID:      "herbarium-2021-fgvc8",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "herbarium-2021-fgvc8",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -23,8 +23,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is herbarium-2022-fgvc9.
 var Competition = &competition.Impl{
-	ID:      "herbarium-2022-fgvc9",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "herbarium-2022-fgvc9",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

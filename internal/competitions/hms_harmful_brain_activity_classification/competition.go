@@ -31,10 +31,11 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "hms-harmful-brain-activity-classification",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "hms-harmful-brain-activity-classification",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 const (

@@ -35,8 +35,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is hubmap-kidney-segmentation's implementation.
 var Competition = &competition.Impl{
-	ID:      "hubmap-kidney-segmentation",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "hubmap-kidney-segmentation",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -38,8 +38,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is inaturalist-2019-fgvc6.
 var Competition = &competition.Impl{
-	ID:      "inaturalist-2019-fgvc6",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "inaturalist-2019-fgvc6",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

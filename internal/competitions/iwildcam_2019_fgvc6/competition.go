@@ -28,8 +28,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "iwildcam-2019-fgvc6",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "iwildcam-2019-fgvc6",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

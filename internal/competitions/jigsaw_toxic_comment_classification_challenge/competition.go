@@ -33,10 +33,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "jigsaw-toxic-comment-classification-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "jigsaw-toxic-comment-classification-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 var classes = []string{"toxic", "severe_toxic", "obscene", "threat", "insult", "identity_hate"}

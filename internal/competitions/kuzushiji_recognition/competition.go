@@ -32,8 +32,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is kuzushiji-recognition's implementation.
 var Competition = &competition.Impl{
-	ID:      "kuzushiji-recognition",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "kuzushiji-recognition",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

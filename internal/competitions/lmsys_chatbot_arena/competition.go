@@ -22,10 +22,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "lmsys-chatbot-arena",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "lmsys-chatbot-arena",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 var classes = []string{"winner_model_a", "winner_model_b", "winner_tie"}

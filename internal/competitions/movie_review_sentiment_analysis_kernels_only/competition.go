@@ -25,10 +25,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "movie-review-sentiment-analysis-kernels-only",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "movie-review-sentiment-analysis-kernels-only",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 var columns = []string{"PhraseId", "SentenceId", "Phrase", "Sentiment"}

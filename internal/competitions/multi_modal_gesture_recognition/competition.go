@@ -36,8 +36,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the registered implementation.
 var Competition = &competition.Impl{
-	ID:      "multi-modal-gesture-recognition",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "multi-modal-gesture-recognition",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -36,10 +36,11 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "nfl-player-contact-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "nfl-player-contact-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 const (

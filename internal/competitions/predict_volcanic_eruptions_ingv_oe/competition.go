@@ -20,10 +20,11 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "predict-volcanic-eruptions-ingv-oe",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "predict-volcanic-eruptions-ingv-oe",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
 
 const (

@@ -24,8 +24,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is rsna-2022-cervical-spine-fracture-detection.
 var Competition = &competition.Impl{
-	ID:      "rsna-2022-cervical-spine-fracture-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "rsna-2022-cervical-spine-fracture-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -28,8 +28,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is rsna-breast-cancer-detection.
 var Competition = &competition.Impl{
-	ID:      "rsna-breast-cancer-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "rsna-breast-cancer-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -26,8 +26,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is rsna-miccai-brain-tumor-radiogenomic-classification.
 var Competition = &competition.Impl{
-	ID:      "rsna-miccai-brain-tumor-radiogenomic-classification",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "rsna-miccai-brain-tumor-radiogenomic-classification",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -25,8 +25,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is siim-covid19-detection.
 var Competition = &competition.Impl{
-	ID:      "siim-covid19-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "siim-covid19-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -30,10 +30,11 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "statoil-iceberg-classifier-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "statoil-iceberg-classifier-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 	// Prepare unpacks nested archives into raw.
 	WritesRaw: true,
 }

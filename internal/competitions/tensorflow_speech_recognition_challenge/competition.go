@@ -20,10 +20,11 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is tensorflow-speech-recognition-challenge.
 var Competition = &competition.Impl{
-	ID:      "tensorflow-speech-recognition-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "tensorflow-speech-recognition-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 	// Prepare unpacks nested archives into raw.
 	WritesRaw: true,
 }

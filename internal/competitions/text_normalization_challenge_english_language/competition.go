@@ -17,8 +17,9 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "text-normalization-challenge-english-language",
-	Prepare: Prepare,
-	Grade:   textnorm.Grade,
-	FakeRaw: FakeRaw,
+	ID:        "text-normalization-challenge-english-language",
+	Prepare:   Prepare,
+	Grade:     textnorm.Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -31,8 +31,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is tgs-salt-identification-challenge's implementation.
 var Competition = &competition.Impl{
-	ID:      "tgs-salt-identification-challenge",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "tgs-salt-identification-challenge",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

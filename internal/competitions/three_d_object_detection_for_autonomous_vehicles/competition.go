@@ -46,8 +46,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "3d-object-detection-for-autonomous-vehicles",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "3d-object-detection-for-autonomous-vehicles",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

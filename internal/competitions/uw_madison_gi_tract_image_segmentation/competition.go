@@ -36,8 +36,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is uw-madison-gi-tract-image-segmentation's implementation.
 var Competition = &competition.Impl{
-	ID:      "uw-madison-gi-tract-image-segmentation",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "uw-madison-gi-tract-image-segmentation",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -22,8 +22,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is vesuvius-challenge-ink-detection's implementation.
 var Competition = &competition.Impl{
-	ID:      "vesuvius-challenge-ink-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "vesuvius-challenge-ink-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

@@ -29,8 +29,9 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is vinbigdata-chest-xray-abnormalities-detection.
 var Competition = &competition.Impl{
-	ID:      "vinbigdata-chest-xray-abnormalities-detection",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "vinbigdata-chest-xray-abnormalities-detection",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }

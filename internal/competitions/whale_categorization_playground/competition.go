@@ -28,8 +28,9 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:      "whale-categorization-playground",
-	Prepare: Prepare,
-	Grade:   Grade,
-	FakeRaw: FakeRaw,
+	ID:        "whale-categorization-playground",
+	Prepare:   Prepare,
+	Grade:     Grade,
+	TypedRead: true,
+	FakeRaw:   FakeRaw,
 }
