@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -411,5 +412,35 @@ func TestScanMemoryBounded(t *testing.T) {
 	// holds the file and a string per cell (55 MB measured).
 	if grew > 8<<20 {
 		t.Errorf("heap grew by %d bytes scanning a %d-byte file: not streaming", grew, st.Size())
+	}
+}
+
+// TestMayBeNumber: the shortcut never rejects what strconv.ParseFloat
+// accepts.
+func TestMayBeNumber(t *testing.T) {
+	for _, s := range []string{"1", "-1.5", "+.5", "1e5", "1E-5", "1_000", "0x1p-2", "0X1P3", "inf", "-Inf", "+infinity", "NaN", "nan", ".5e+3", "1.", "00012", "9007199254740993"} {
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			continue // not a number either way
+		}
+		if !mayBeNumber(s) {
+			t.Errorf("mayBeNumber(%q) = false, but ParseFloat accepts it", s)
+		}
+	}
+	for _, s := range []string{"a1", "1a", "0a3f", "-", "x", "1/2", "12:30"} {
+		if mayBeNumber(s) {
+			t.Errorf("mayBeNumber(%q) = true", s)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "0123456789.eE+-_xXpPaAfFinINtyT "
+	for range 200000 {
+		b := make([]byte, 1+rng.IntN(8))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(b)
+		if _, err := strconv.ParseFloat(s, 64); err == nil && !mayBeNumber(s) {
+			t.Fatalf("mayBeNumber(%q) = false, but ParseFloat accepts it", s)
+		}
 	}
 }

@@ -48,16 +48,34 @@ func shortInt(s string) bool {
 	return true
 }
 
-// mayBeNumber is false for text strconv.ParseFloat surely rejects.
+// mayBeNumber is false for text strconv.ParseFloat surely rejects (and
+// whose rejection would allocate an error): past an optional sign, a
+// decimal literal has only digits, '.', 'e', 'E', '+', '-' and '_'; hex
+// literals start with 0x, and inf/infinity/nan with i or n.
 func mayBeNumber(s string) bool {
-	c := s[0]
-	if c == '+' || c == '-' {
-		if len(s) == 1 {
+	d := s
+	if d[0] == '+' || d[0] == '-' {
+		if len(d) == 1 {
 			return false
 		}
-		c = s[1]
+		d = d[1:]
 	}
-	return c >= '0' && c <= '9' || c == '.' || c == 'i' || c == 'I' || c == 'n' || c == 'N'
+	switch c := d[0]; {
+	case c == 'i' || c == 'I' || c == 'n' || c == 'N':
+		return true
+	case len(d) > 1 && c == '0' && (d[1] == 'x' || d[1] == 'X'):
+		return true
+	case !(c >= '0' && c <= '9' || c == '.'):
+		return false
+	}
+	for i := 1; i < len(d); i++ {
+		switch c := d[i]; {
+		case c >= '0' && c <= '9', c == '.', c == 'e', c == 'E', c == '+', c == '-', c == '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func hexClass(s string) int {

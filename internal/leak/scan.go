@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"cmp"
 	"context"
 	"crypto/md5"
 	"crypto/sha1"
@@ -124,22 +125,45 @@ func (a *answerFile) id(col int) *idIndex {
 	return nil
 }
 
-// fileWords indexes public files by every "word" of their path.
+// fileWords indexes public files by every "word" of their path: the
+// words' hashes with the file's index, sorted (16 bytes a word: a big-image
+// competition has hundreds of thousands of files).
 type fileWords struct {
 	files []string
-	lower []string
-	by    map[string][]int32
+	seed  maphash.Seed
+	refs  []wordRef
 }
 
-func newFileWords(files []string) *fileWords {
-	w := &fileWords{files: files, lower: make([]string, len(files)), by: map[string][]int32{}}
+type wordRef struct {
+	hash uint64
+	file int32
+}
+
+func newFileWords(seed maphash.Seed, files []string) *fileWords {
+	w := &fileWords{files: files, seed: seed, refs: make([]wordRef, 0, 3*len(files))}
 	for i, f := range files {
-		w.lower[i] = strings.ToLower(f)
 		for _, word := range strings.FieldsFunc(f, func(r rune) bool { return strings.ContainsRune("/._- ", r) }) {
-			w.by[word] = append(w.by[word], int32(i))
+			w.refs = append(w.refs, wordRef{maphash.String(seed, word), int32(i)})
 		}
 	}
+	slices.SortFunc(w.refs, func(a, b wordRef) int {
+		if a.hash != b.hash {
+			return cmp.Compare(a.hash, b.hash)
+		}
+		return cmp.Compare(a.file, b.file)
+	})
 	return w
+}
+
+// lookup returns the files (in path order) that have word as a word.
+func (w *fileWords) lookup(word string) []wordRef {
+	h := maphash.String(w.seed, word)
+	i, _ := slices.BinarySearchFunc(w.refs, h, func(r wordRef, h uint64) int { return cmp.Compare(r.hash, h) })
+	j := i
+	for j < len(w.refs) && w.refs[j].hash == h {
+		j++
+	}
+	return w.refs[i:j]
 }
 
 // readAnswers reads one answers file; idCols are its possible id columns.
@@ -165,7 +189,7 @@ func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampl
 		for j, s := range rec {
 			a.cols[j] = append(a.cols[j], h.hash(s))
 		}
-		if len(words.by) == 0 {
+		if len(words.refs) == 0 {
 			return
 		}
 		for _, x := range a.ids {
@@ -173,7 +197,7 @@ func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampl
 			if len(idv) < 3 {
 				continue
 			}
-			files := words.by[idv]
+			files := words.lookup(idv)
 			if len(files) == 0 {
 				continue
 			}
@@ -191,10 +215,10 @@ func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampl
 				}
 				lower := strings.ToLower(lv)
 				for _, f := range files {
-					if strings.Contains(words.lower[f], lower) {
+					if strings.Contains(strings.ToLower(words.files[f.file]), lower) {
 						x.carrying[j]++
 						if x.example[j] == "" {
-							x.example[j] = words.files[f]
+							x.example[j] = words.files[f.file]
 						}
 						break
 					}
@@ -485,7 +509,7 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 		return true
 	}
 	seed := maphash.MakeSeed()
-	words := newFileWords(pubFiles)
+	words := newFileWords(seed, pubFiles)
 
 	// The sample submission's header decides the possible id columns now;
 	// whether it reads as a whole is known after the public pass.
@@ -513,34 +537,32 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 		return nil, err
 	}
 
-	pubs := make([]*publicFile, len(pubFiles))
+	// The public CSVs read, in path order (other files only have names).
+	var pubs []*publicFile
+	var pubPaths []string
 	var todo []int
-	for i, f := range pubFiles {
-		pubs[i] = &publicFile{rel: f}
+	for _, f := range pubFiles {
 		if readable(publicDir, f) {
-			pubs[i].read = true
-			todo = append(todo, i)
+			todo = append(todo, len(pubs))
+			pubs = append(pubs, &publicFile{rel: f, read: true})
+			pubPaths = append(pubPaths, filepath.Join(publicDir, f))
 		}
 	}
-	if err := eachParallel(ctx, publicDir, pubFiles, todo, func(i int) error {
-		return readPublic(ctx, seed, filepath.Join(publicDir, pubFiles[i]), pubs[i], answers)
+	if err := eachParallel(ctx, pubPaths, todo, func(i int) error {
+		return readPublic(ctx, seed, pubPaths[i], pubs[i], answers)
 	}); err != nil {
 		return nil, err
 	}
 
 	var sampleCols []string
 	if opt.SampleSubmission != "" {
+		rel, err := filepath.Rel(publicDir, opt.SampleSubmission)
+		k, found := slices.BinarySearchFunc(pubs, rel, func(p *publicFile, rel string) int { return strings.Compare(p.rel, rel) })
 		sampleOK := false
-		if rel, err := filepath.Rel(publicDir, opt.SampleSubmission); err == nil {
-			if k, found := slices.BinarySearch(pubFiles, rel); found && pubs[k].read {
-				sampleOK = pubs[k].ok
-				sampleHeader = pubs[k].names
-			} else {
-				sampleOK, err = csvStream(ctx, opt.SampleSubmission, nil, nil)
-				if err != nil {
-					return nil, err
-				}
-			}
+		if err == nil && found {
+			sampleOK, sampleHeader = pubs[k].ok, pubs[k].names
+		} else if sampleOK, err = csvStream(ctx, opt.SampleSubmission, nil, nil); err != nil {
+			return nil, err
 		}
 		if sampleOK {
 			sampleCols = sampleHeader
@@ -639,8 +661,8 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 				again = append(again, i)
 			}
 		}
-		if err := eachParallel(ctx, publicDir, pubFiles, again, func(i int) error {
-			return countHits(ctx, filepath.Join(publicDir, pubFiles[i]), pubs[i], sets)
+		if err := eachParallel(ctx, pubPaths, again, func(i int) error {
+			return countHits(ctx, pubPaths[i], pubs[i], sets)
 		}); err != nil {
 			return nil, err
 		}
@@ -751,12 +773,12 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 	return rep, nil
 }
 
-// eachParallel runs fn on the files todo (indexes into files), largest
+// eachParallel runs fn on the files todo (indexes into paths), largest
 // first, on GOMAXPROCS goroutines; the first error wins.
-func eachParallel(ctx context.Context, dir string, files []string, todo []int, fn func(i int) error) error {
+func eachParallel(ctx context.Context, paths []string, todo []int, fn func(i int) error) error {
 	size := make(map[int]int64, len(todo))
 	for _, i := range todo {
-		if st, err := os.Stat(filepath.Join(dir, files[i])); err == nil {
+		if st, err := os.Stat(paths[i]); err == nil {
 			size[i] = st.Size()
 		}
 	}
