@@ -21,6 +21,7 @@ type prepareOptions struct {
 	OverwriteChecksums   bool
 	OverwriteLeaderboard bool
 	SkipVerification     bool
+	SkipLeakScan         bool
 }
 
 func newPrepareCommand(g *Global) *cobra.Command {
@@ -39,7 +40,12 @@ prepared, and running the command again resumes cleanly.
 works offline. --overwrite-checksums writes DATA/<id>/checksums.yaml (the
 original writes into its code tree; mlebench cannot), and later runs verify
 against that file when it exists. Descriptions are read from
-<upstream-dir>/competitions/<id>/description.md (not shipped with mlebench).`,
+<upstream-dir>/competitions/<id>/description.md (not shipped with mlebench).
+
+After preparing, mlebench scans prepared/public for the private answers
+(see "mlebench scan-leaks") and prints one line; --skip-leak-scan leaves
+that out (the scan streams every file but holds the answers' hashes, about
+8 bytes per answer cell, in memory).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPrepare(cmd, g, opts)
@@ -55,6 +61,7 @@ against that file when it exists. Descriptions are read from
 	f.BoolVar(&opts.OverwriteChecksums, "overwrite-checksums", false, "[developer] re-prepare and write DATA/<id>/checksums.yaml from the actual files")
 	f.BoolVar(&opts.OverwriteLeaderboard, "overwrite-leaderboard", false, "[developer] download the leaderboard again (as \"mlebench dev download-leaderboard --force\")")
 	f.BoolVar(&opts.SkipVerification, "skip-verification", false, "[developer] skip the MD5 checks of the zip and the prepared files")
+	f.BoolVar(&opts.SkipLeakScan, "skip-leak-scan", false, "do not scan prepared/public for the answers after preparing (mlebench scan-leaks does it later)")
 	return cmd
 }
 
@@ -190,6 +197,9 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 			what += ", checksums not verified"
 		}
 		fmt.Fprintf(g.Out, "%s: %s (%s)\n", r.ID, what, filepath.Dir(r.Public))
+		if opts.SkipLeakScan {
+			continue
+		}
 		if c, lerr := g.Catalog.Lookup(r.ID); lerr == nil {
 			if rep, lerr := scanLeaks(cmd, g, c); lerr != nil {
 				g.Log().Warn("leak scan failed", "competition", r.ID, "error", lerr.Error())

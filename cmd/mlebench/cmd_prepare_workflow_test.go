@@ -80,3 +80,29 @@ func TestPrepareSelectors(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareSkipLeakScan: prepare scans for leaks and says so in one
+// line, saving leak_scan.json; --skip-leak-scan does neither.
+func TestPrepareSkipLeakScan(t *testing.T) {
+	prepareNoKaggle(t)
+	upstream := prepareUpstreamDir(t)
+	raw := filepath.Join(t.TempDir(), "raw")
+	if _, stderr, code := cliRun(t, "dev", "fake-raw", "-c", "spaceship-titanic", "-o", raw); code != exitOK {
+		t.Fatalf("fake-raw exit %d: %s", code, stderr)
+	}
+	for _, skip := range []bool{false, true} {
+		data := t.TempDir()
+		args := []string{"prepare", "-c", "spaceship-titanic", "--raw", raw, "--skip-verification", "--data-dir", data, "--upstream-dir", upstream}
+		if skip {
+			args = append(args, "--skip-leak-scan")
+		}
+		stdout, stderr, code := cliRun(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		_, statErr := os.Stat(filepath.Join(data, "spaceship-titanic", "leak_scan.json"))
+		if scanned := strings.Contains(stdout, "leak scan:"); scanned == skip || (statErr == nil) == skip {
+			t.Errorf("--skip-leak-scan=%v: stdout %q, leak_scan.json: %v", skip, stdout, statErr)
+		}
+	}
+}

@@ -122,7 +122,14 @@ type Backend struct {
 	// helper is a static mlebench binary copied into agent containers for
 	// snapshots (see ReadFile); helperDir holds it and is removed by Close.
 	helper, helperDir string
+	// builds counts image builds started (see ImageBuilds).
+	builds atomic.Int64
 }
+
+// ImageBuilds is how many image builds (server and agent images) this
+// backend has started: at most one each per backend, however many runs
+// it starts, as Prepare remembers what it built.
+func (b *Backend) ImageBuilds() int { return int(b.builds.Load()) }
 
 // New connects to the engine (lazily: see [Backend.Ping]).
 func New(opt Options) (*Backend, error) {

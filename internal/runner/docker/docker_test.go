@@ -38,7 +38,7 @@ func TestMain(m *testing.M) {
 
 // serverBinary builds a static mlebench once per test process for the
 // validation server image.
-func serverBinary(t *testing.T) string {
+func serverBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "mlebench-test-server-")
@@ -62,7 +62,13 @@ func serverBinary(t *testing.T) string {
 
 // backend returns a backend on a reachable engine; without one the test
 // is skipped, or fails when MLEBENCH_REQUIRE_DOCKER=1 (CI).
-func backend(t *testing.T) *docker.Backend {
+func backend(t testing.TB) *docker.Backend {
+	t.Helper()
+	return backendWith(t, docker.Options{StopTimeout: 5 * time.Second})
+}
+
+// backendWith is backend with options (ServerBinary is set here).
+func backendWith(t testing.TB, opt docker.Options) *docker.Backend {
 	t.Helper()
 	b, err := docker.New(docker.Options{StopTimeout: 5 * time.Second})
 	if err == nil {
@@ -77,7 +83,8 @@ func backend(t *testing.T) *docker.Backend {
 		}
 		t.Skipf("no Docker engine: %v", err)
 	}
-	b, err = docker.New(docker.Options{StopTimeout: 5 * time.Second, ServerBinary: serverBinary(t)})
+	opt.ServerBinary = serverBinary(t)
+	b, err = docker.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,9 +92,14 @@ func backend(t *testing.T) *docker.Backend {
 	return b
 }
 
-func harness(t *testing.T) runnertest.Harness {
+func harness(t testing.TB) runnertest.Harness {
 	t.Helper()
-	b := backend(t)
+	return harnessWith(t, backend(t))
+}
+
+// harnessWith is harness on a given backend.
+func harnessWith(t testing.TB, b *docker.Backend) runnertest.Harness {
+	t.Helper()
 	cat, err := competition.NewCatalog(competitions.All())
 	if err != nil {
 		t.Fatal(err)

@@ -120,6 +120,7 @@ func (b *Backend) imageLabels(ctx context.Context, ref string) (map[string]strin
 // build builds dir (a context with a Dockerfile) as tag, labelled with the
 // context hash.
 func (b *Backend) build(ctx context.Context, dir, dockerfile, tag, hash string, buildArgs map[string]string) error {
+	b.builds.Add(1)
 	pr, pw := io.Pipe()
 	go func() { pw.CloseWithError(contextTar(pw, dir)) }()
 	args := map[string]*string{}

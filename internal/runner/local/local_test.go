@@ -15,7 +15,17 @@ import (
 	"github.com/mlebench/mlebench/internal/runner/runnertest"
 )
 
-func harness(t *testing.T) runnertest.Harness {
+func harness(t testing.TB) runnertest.Harness {
+	t.Helper()
+	opt := local.Options{}
+	if p := os.Getenv("MLEBENCH_TEST_DUMMY_AGENT"); p != "" {
+		opt.Stage.Prebuilt = map[string]string{"dummy-agent": p}
+	}
+	return harnessWith(t, opt)
+}
+
+// harnessWith is harness with backend options (Catalog is set here).
+func harnessWith(t testing.TB, opt local.Options) runnertest.Harness {
 	t.Helper()
 	cat, err := competition.NewCatalog(competitions.All())
 	if err != nil {
@@ -27,10 +37,7 @@ func harness(t *testing.T) runnertest.Harness {
 	os.Chmod(data, 0o755)
 	os.Chmod(filepath.Dir(data), 0o755)
 	ids := runnertest.PrepareCompetitions(t, cat, data, 2)
-	opt := local.Options{Catalog: cat}
-	if p := os.Getenv("MLEBENCH_TEST_DUMMY_AGENT"); p != "" {
-		opt.Stage.Prebuilt = map[string]string{"dummy-agent": p}
-	}
+	opt.Catalog = cat
 	b, err := local.New(opt)
 	if err != nil {
 		t.Fatal(err)
