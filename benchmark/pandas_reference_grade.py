@@ -377,6 +377,254 @@ def jaccard_tweet(sub, ans):
     return float(np.mean(out))
 
 
+def alaska2(sub, ans):
+    from sklearn.metrics import roc_curve
+
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    need(sub, "Id", "Label")
+    sub = sub.sort_values("Id")
+    ans = ans.sort_values("Id")
+    if (sub["Id"].values != ans["Id"].values).any():
+        raise Invalid("ids differ")
+    y_pred = sub["Label"].astype(float).to_numpy()
+    y_true = ans["Label"].astype(float).to_numpy()
+    if np.isnan(y_pred).any():
+        raise Invalid("NaN")
+    from sklearn.metrics import auc
+
+    fpr, tpr, _ = roc_curve(y_true, y_pred, pos_label=1)
+    fpr, tpr = list(fpr), list(tpr)
+    for th in [0.0, 0.4, 1.0]:
+        if th in tpr:
+            continue
+        i = next(k for k, t in enumerate(tpr) if t > th)
+        x = fpr[i - 1] + (fpr[i] - fpr[i - 1]) * (th - tpr[i - 1]) / (tpr[i] - tpr[i - 1])
+        tpr.insert(i, th)
+        fpr.insert(i, x)
+    fpr, tpr = np.array(fpr), np.array(tpr)
+    acc = 0
+    for (lo, hi), w in zip([(0.0, 0.4), (0.4, 1.0)], [2, 1]):
+        sel = (tpr >= lo) & (tpr <= hi)
+        if not sel.any():
+            continue
+        x = np.concatenate([fpr[sel], [1.0]])
+        y = np.concatenate([tpr[sel], [hi]]) - lo
+        acc = acc + auc(x, y) * w
+    return float(acc / np.dot([0.4, 1.0 - 0.4], [2, 1]))
+
+
+def chaii(sub, ans):
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    need(sub, "PredictionString", "id")
+    sub = sub.sort_values("id")
+    ans = ans.sort_values("id")
+    if (sub["id"].values != ans["id"].values).any():
+        raise Invalid("ids differ")
+    out = []
+    for p, t in zip(sub["PredictionString"].fillna(""), ans["PredictionString"].fillna("")):
+        a = set(str(p).lower().split())
+        b = set(str(t).lower().split())
+        u = len(a | b)
+        out.append(0.0 if u == 0 else len(a & b) / u)
+    return float(np.mean(out))
+
+
+def hms(sub, ans):
+    targets = ["seizure_vote", "lpd_vote", "gpd_vote", "lrda_vote", "grda_vote", "other_vote"]
+    need(sub, "eeg_id", *targets)
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    if not (sub[targets].sum(axis=1).apply(lambda x: round(x, 5)) == 1).all():
+        raise Invalid("rows do not sum to 1")
+    if set(sub["eeg_id"]) != set(ans["eeg_id"]):
+        raise Invalid("id sets differ")
+    sub = sub.sort_values("eeg_id").reset_index(drop=True)
+    ans = ans.sort_values("eeg_id").reset_index(drop=True)[["eeg_id"] + targets]
+    ans[targets] = ans[targets].div(ans[targets].sum(axis=1), axis=0)
+    sol = ans.drop(columns="eeg_id")
+    sb = sub.drop(columns="eeg_id")
+    total = 0
+    for c in targets:
+        p = np.clip(sb[c].to_numpy(np.float64), 1e-15, 1 - 1e-15)
+        y = sol[c].to_numpy(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            term = np.where(y != 0, y * np.log(y / p), 0.0)
+        total = total + pd.Series(term)
+    return float(np.mean(total))
+
+
+def multilabel_f1(id_col, target):
+    def grade(sub, ans):
+        need(sub, id_col, target)
+        if len(sub) != len(ans):
+            raise Invalid("row count differs")
+        sub = sub.sort_values(id_col)
+        ans = ans.sort_values(id_col)
+        if (sub[id_col].values != ans[id_col].values).any():
+            raise Invalid("ids differ")
+        vocab = set()
+        for t in ans[target].fillna("").astype(str):
+            vocab.update(t.split())
+        tp = fp = fn = 0
+        for t, p in zip(ans[target].fillna("").astype(str), sub[target].fillna("").astype(str)):
+            a = set(t.split())
+            b = set(x for x in p.split() if x in vocab)
+            i = len(a & b)
+            tp += i
+            fp += len(b) - i
+            fn += len(a) - i
+        d = 2 * tp + fp + fn
+        return 0.0 if d == 0 else float(2 * tp / d)
+
+    return grade
+
+
+def rsna_breast(sub, ans):
+    need(sub, "prediction_id", "cancer")
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    sub = sub.sort_values("prediction_id")
+    ans = ans.sort_values("prediction_id")
+    if (sub["prediction_id"].values != ans["prediction_id"].values).any():
+        raise Invalid("ids differ")
+    labels = ans["cancer"].to_numpy()
+    preds = sub["cancer"].to_numpy()
+    y_true_count = 0
+    ctp = 0
+    cfp = 0
+    for i in range(len(labels)):
+        p = min(max(preds[i], 0), 1)
+        if labels[i]:
+            y_true_count += 1
+            ctp += p
+        else:
+            cfp += p
+    precision = ctp / (ctp + cfp)
+    recall = ctp / y_true_count
+    if precision > 0 and recall > 0:
+        return float(2 * (precision * recall) / (precision + recall))
+    return 0.0
+
+
+def ranzcr(sub, ans):
+    classes = ["ETT - Abnormal", "ETT - Borderline", "ETT - Normal", "NGT - Abnormal", "NGT - Borderline",
+               "NGT - Incompletely Imaged", "NGT - Normal", "CVC - Abnormal", "CVC - Borderline"]
+    return float(np.mean([auroc("StudyInstanceUID", c)(sub, ans) for c in classes]))
+
+
+def icecube(sub, ans):
+    if set(sub.columns) != {"azimuth", "zenith", "event_id"}:
+        raise Invalid("columns")
+    if len(sub) != len(ans) or set(sub["event_id"]) != set(ans["event_id"]):
+        raise Invalid("rows")
+    sub = sub.sort_values("event_id")
+    ans = ans.sort_values("event_id")
+    a1, z1 = ans["azimuth"].to_numpy(np.float64), ans["zenith"].to_numpy(np.float64)
+    a2, z2 = sub["azimuth"].to_numpy(np.float64), sub["zenith"].to_numpy(np.float64)
+    sa1, ca1, sz1, cz1 = np.sin(a1), np.cos(a1), np.sin(z1), np.cos(z1)
+    sa2, ca2, sz2, cz2 = np.sin(a2), np.cos(a2), np.sin(z2), np.cos(z2)
+    dot = sz1 * sz2 * (ca1 * ca2 + sa1 * sa2) + cz1 * cz2
+    dot = np.clip(dot, -1, 1)
+    return float(np.average(np.abs(np.arccos(dot))))
+
+
+def freesound(sub, ans):
+    from sklearn.metrics import label_ranking_average_precision_score
+
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    if sub.columns[0] != "fname" or list(sub.columns[1:]) != list(ans.columns[1:]):
+        raise Invalid("columns")
+    sub = sub.sort_values("fname").reset_index(drop=True)
+    ans = ans.sort_values("fname").reset_index(drop=True)
+    if (sub["fname"].values != ans["fname"].values).any():
+        raise Invalid("ids differ")
+    classes = list(ans.columns[1:])
+    for c in classes:
+        sub[c] = pd.to_numeric(sub[c])
+    t = ans[classes].to_numpy() > 0
+    w = t.sum(axis=1)
+    keep = w > 0
+    return float(label_ranking_average_precision_score(t[keep], sub[classes].to_numpy(np.float64)[keep], sample_weight=w[keep]))
+
+
+def jigsaw_bias(sub, ans):
+    from sklearn.metrics import roc_auc_score
+
+    identities = ["male", "female", "homosexual_gay_or_lesbian", "christian", "jewish", "muslim", "black", "white",
+                  "psychiatric_or_mental_illness"]
+    need(sub, "id")
+    sub = sub.sort_values("id").reset_index(drop=True)
+    ans = ans.sort_values("id").reset_index(drop=True)
+    if (sub["id"].values != ans["id"].values).any():
+        raise Invalid("ids differ")
+    sub = sub.rename(columns={"prediction": "toxicity"})
+    pred = (sub["toxicity"] >= 0.5).astype(int).to_numpy()
+    tox = (ans["toxicity"] >= 0.5).astype(int).to_numpy()
+    overall = roc_auc_score(tox, pred)
+    sg, bpsn, bnsp = [], [], []
+    for g in identities:
+        gi = (ans[g] >= 0.5).to_numpy()
+        m = gi
+        sg.append(roc_auc_score(tox[m], pred[m]))
+        m = ((tox == 0) & gi) | ((tox == 1) & ~gi)
+        bpsn.append(roc_auc_score(tox[m], pred[m]))
+        m = ((tox == 1) & gi) | ((tox == 0) & ~gi)
+        bnsp.append(roc_auc_score(tox[m], pred[m]))
+
+    def power_mean(xs, p=-5):
+        return np.power(np.mean(np.power(np.array(xs, dtype=np.float64), p)), 1 / p)
+
+    return float(0.25 * overall + 0.25 * power_mean(sg) + 0.25 * power_mean(bpsn) + 0.25 * power_mean(bnsp))
+
+
+def rsna_2022(sub, ans):
+    need(sub, "row_id", "fractured")
+    if not ((sub["fractured"] >= 0) & (sub["fractured"] <= 1)).all():
+        raise Invalid("out of [0, 1]")
+    sub = sub.sort_values("row_id")
+    ans = ans.sort_values("row_id")
+    if (sub["row_id"].values != ans["row_id"].values).any():
+        raise Invalid("ids differ")
+    cols = ["patient_overall", "C1", "C2", "C3", "C4", "C5", "C6", "C7"]
+
+    def unmelt(df):
+        parts = df["row_id"].str.split("_", n=1, expand=True)
+        d = pd.DataFrame({"study": parts[0], "var": parts[1], "v": df["fractured"].to_numpy()})
+        return d.pivot(index="study", columns="var", values="v").sort_index()[cols]
+
+    y = unmelt(ans).to_numpy(np.float64)
+    p = np.clip(unmelt(sub).to_numpy(np.float64), 1e-15, 1 - 1e-15)
+    loss = -(y * np.log(p) + (1 - y) * np.log(1 - p))
+    pos = np.array([14, 2, 2, 2, 2, 2, 2, 2])
+    neg = np.array([7, 1, 1, 1, 1, 1, 1, 1])
+    w = y * pos + (1 - y) * neg
+    return float(np.mean((w * loss).sum(axis=1) / w.sum(axis=1)))
+
+
+def smartphone(sub, ans):
+    cols = ["tripId", "UnixTimeMillis", "LatitudeDegrees", "LongitudeDegrees"]
+    need(sub, *cols)
+    if len(sub) != len(ans):
+        raise Invalid("row count differs")
+    scores = []
+    for trip in ans["tripId"].unique():
+        p = sub[sub["tripId"] == trip]
+        g = ans[ans["tripId"] == trip]
+        if len(p) != len(g):
+            raise Invalid("trip rows differ")
+        lat1 = np.radians(p["LatitudeDegrees"].to_numpy(np.float64))
+        lon1 = np.radians(p["LongitudeDegrees"].to_numpy(np.float64))
+        lat2 = np.radians(g["LatitudeDegrees"].to_numpy(np.float64))
+        lon2 = np.radians(g["LongitudeDegrees"].to_numpy(np.float64))
+        a = np.sin((lat2 - lat1) / 2) ** 2 + np.cos(lat1) * np.cos(lat2) * np.sin((lon2 - lon1) / 2) ** 2
+        d = 2 * 6_371_000 * np.arcsin(np.sqrt(a))
+        scores.append((np.quantile(d, 0.5) + np.quantile(d, 0.95)) / 2)
+    return float(np.mean(scores))
+
+
 # --- the competitions ------------------------------------------------------
 
 GRADERS = {
@@ -441,10 +689,39 @@ GRADERS = {
     "hotel-id-2021-fgvc8": map_at_k("image", "hotel_id", 5),
     "h-and-m-personalized-fashion-recommendations": h_and_m,
     "tweet-sentiment-extraction": jaccard_tweet,
+    "alaska2-image-steganalysis": alaska2,
+    "chaii-hindi-and-tamil-question-answering": chaii,
+    "hms-harmful-brain-activity-classification": hms,
+    "imet-2020-fgvc7": multilabel_f1("id", "attribute_ids"),
+    "plant-pathology-2021-fgvc8": multilabel_f1("image", "labels"),
+    "rsna-breast-cancer-detection": rsna_breast,
+    "ranzcr-clip-catheter-line-classification": ranzcr,
+    "icecube-neutrinos-in-deep-ice": icecube,
+    "freesound-audio-tagging-2019": freesound,
+    "jigsaw-unintended-bias-in-toxicity-classification": jigsaw_bias,
+    "rsna-2022-cervical-spine-fracture-detection": rsna_2022,
+    "smartphone-decimeter-2022": smartphone,
 }
 
 # Competitions without a reference here, and why.
-NO_REFERENCE = {}
+LEVENSHTEIN = "Levenshtein distance: the original calls the C python-Levenshtein package, not installed in Debian's Python; a pure-Python edit distance would misstate the reference's cost"
+DETECTION = "box/mask detection metric (mAP over IoU thresholds or per-mask scores): not written in the time"
+NO_REFERENCE = {
+    "billion-word-imputation": LEVENSHTEIN,
+    "bms-molecular-translation": LEVENSHTEIN,
+    "multi-modal-gesture-recognition": LEVENSHTEIN,
+    "3d-object-detection-for-autonomous-vehicles": DETECTION,
+    "siim-covid19-detection": DETECTION,
+    "vinbigdata-chest-xray-abnormalities-detection": DETECTION,
+    "uw-madison-gi-tract-image-segmentation": DETECTION,
+    "kuzushiji-recognition": DETECTION,
+    "tgs-salt-identification-challenge": DETECTION,
+    "hubmap-kidney-segmentation": "RLE mask Dice per image: not written in the time",
+    "google-research-identify-contrails-reduce-global-warming": "RLE mask global Dice: not written in the time",
+    "vesuvius-challenge-ink-detection": "RLE mask F0.5: not written in the time",
+    "AI4Code": "Kendall tau over cell orders: not written in the time",
+    "tensorflow2-question-answering": "answer-span micro F1 over the JSONL answers: not written in the time",
+}
 
 
 def main(argv):

@@ -47,6 +47,9 @@ var benchColumns = []string{
 	"score: ours / pandas", "pandas prepare CPU / peak RSS", "load", "targets",
 }
 
+// benchNotMeasured is the Failed text of a planned row (--plan).
+const benchNotMeasured = "not measured yet"
+
 // Targets of issue #14.
 const (
 	benchGradeRatioTarget = 10.0    // grade uses ≥ 10× less CPU than pandas
@@ -91,6 +94,9 @@ func (r *benchResult) ratio() float64 {
 // targets says "meets" or every reason the row misses a target.
 func (r *benchResult) targets() string {
 	var miss []string
+	if r.Failed == benchNotMeasured {
+		return benchNotMeasured
+	}
 	if r.Failed != "" {
 		miss = append(miss, "FAILED: "+r.Failed)
 	}

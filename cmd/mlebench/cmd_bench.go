@@ -35,6 +35,7 @@ type benchOptions struct {
 	Update       string
 	StepTimeout  time.Duration
 	DefaultSize  bool
+	Plan         bool
 }
 
 func newBenchCommand(g *Global) *cobra.Command {
@@ -75,6 +76,7 @@ competition, so an interrupted run keeps what it measured).`,
 	f.StringVar(&opts.ScriptDir, "script-dir", "", "directory of the reference scripts (default: benchmark/ in or above the working directory)")
 	f.StringVar(&opts.Out, "out", "", "write the table file (title, machine, runs, table)")
 	f.StringVar(&opts.Update, "update", "", "replace the measured competitions' rows in this table file (created if missing)")
+	f.BoolVar(&opts.Plan, "plan", false, "measure nothing: print each competition's size, and with --update add a \"not measured yet\" row for every competition the file lacks")
 	f.BoolVar(&opts.DefaultSize, "default-size", false, "use fake-raw's small default size instead of the size table (a quick check of the reference scripts)")
 	f.DurationVar(&opts.StepTimeout, "step-timeout", 20*time.Minute, "limit on one step (a child process)")
 	return cmd
@@ -132,6 +134,25 @@ func runBench(ctx context.Context, g *Global, opts benchOptions, argv []string) 
 	}
 	fmt.Fprint(g.Out, benchHeader())
 	rows := map[string]string{}
+	if opts.Plan {
+		existing := map[string]string{}
+		if b, err := os.ReadFile(file); err == nil && opts.Update != "" {
+			if doc, err := parseBenchDoc(string(b)); err == nil {
+				existing = doc.Rows
+			}
+		}
+		for _, id := range ids {
+			r := &benchResult{ID: id, Failed: benchNotMeasured, Size: benchSizeCell(id, opts)}
+			if _, ok := existing[id]; !ok {
+				rows[id] = r.row()
+			}
+			fmt.Fprintln(g.Out, r.row())
+		}
+		if file == "" || len(rows) == 0 {
+			return nil
+		}
+		return writeBenchFile(file, opts.Out != "", rows, "", machine)
+	}
 	for _, id := range ids {
 		r := benchOne(ctx, g, opts, self, work, gradeScript, prepScript, id)
 		rows[id] = r.row()
@@ -190,20 +211,8 @@ func benchOne(ctx context.Context, g *Global, opts benchOptions, self, work, gra
 		r.Failed = "not implemented"
 		return r
 	}
-	size, ok := benchSizes[comp.ID]
-	rows := opts.Rows
-	switch {
-	case opts.DefaultSize:
-		rows = 0
-		r.Size = "fake-raw's small default"
-	case rows > 0:
-		r.Size = fmt.Sprintf("--rows %d (%s)", rows, size.unit())
-	case ok:
-		rows = size.rows()
-		r.Size = size.describe()
-	default:
-		r.Size = "no size row: the default fake-raw"
-	}
+	rows := benchRowsFor(comp.ID, opts)
+	r.Size = benchSizeCell(comp.ID, opts)
 	dir := filepath.Join(work, comp.ID)
 	os.RemoveAll(dir)
 	if !opts.Keep {
@@ -452,4 +461,32 @@ func loadAvg(first bool) string {
 		return f[0]
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// benchRowsFor is the fake-raw --rows for a competition (0: its default).
+func benchRowsFor(id string, opts benchOptions) int {
+	switch {
+	case opts.DefaultSize:
+		return 0
+	case opts.Rows > 0:
+		return opts.Rows
+	}
+	if size, ok := benchSizes[id]; ok {
+		return size.rows()
+	}
+	return 0
+}
+
+// benchSizeCell is the "size used" cell for a competition.
+func benchSizeCell(id string, opts benchOptions) string {
+	size, ok := benchSizes[id]
+	switch {
+	case opts.DefaultSize:
+		return "fake-raw's small default"
+	case opts.Rows > 0:
+		return fmt.Sprintf("--rows %d (%s)", opts.Rows, size.unit())
+	case ok:
+		return size.describe()
+	}
+	return "no size row: the default fake-raw"
 }
