@@ -625,6 +625,15 @@ def smartphone(sub, ans):
     return float(np.mean(scores))
 
 
+def volcanic(sub, ans):
+    need(sub, "time_to_eruption", "segment_id")
+    if set(sub["segment_id"]) != set(ans["segment_id"]):
+        raise Invalid("id sets differ")
+    m = ans.merge(sub[["segment_id", "time_to_eruption"]], on="segment_id", suffixes=("_true", "_pred"))
+    d = m["time_to_eruption_true"].to_numpy(np.float64) - m["time_to_eruption_pred"].to_numpy(np.float64)
+    return float(int(round(np.mean(np.abs(d)))))
+
+
 # --- the competitions ------------------------------------------------------
 
 GRADERS = {
@@ -655,7 +664,7 @@ GRADERS = {
     "new-york-city-taxi-fare-prediction": rmse("key", "fare_amount"),
     "petfinder-pawpularity-score": rmse("Id", "Pawpularity"),
     "denoising-dirty-documents": rmse("id", "value"),
-    "predict-volcanic-eruptions-ingv-oe": mae("segment_id", "time_to_eruption"),
+    "predict-volcanic-eruptions-ingv-oe": volcanic,
     # log loss
     "dog-breed-identification": multiclass_logloss("id"),
     "leaf-classification": multiclass_logloss("id"),

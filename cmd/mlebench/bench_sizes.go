@@ -54,7 +54,7 @@ func thousands(n int) string {
 // benchSizes covers every implemented competition (a test fails when one
 // is missing).
 var benchSizes = map[string]benchSize{
-	"3d-object-detection-for-autonomous-vehicles": {Unit: "samples (train.csv rows; 3 per log)", Real: 22680, Div: 10, Why: "time", Note: ""},
+	"3d-object-detection-for-autonomous-vehicles": {Unit: "samples (train.csv rows, 3 per log)", Real: 22680, Div: 10, Why: "time", Note: ""},
 	"AI4Code":                                                  {Unit: "notebooks (one JSON file each)", Real: 139256, Div: 5, Why: "time", Note: "the generator needs at least 20,001"},
 	"aerial-cactus-identification":                             {Unit: "images (train.csv rows)", Real: 17500, Div: 1, Why: "", Note: ""},
 	"alaska2-image-steganalysis":                               {Unit: "cover images (×4 folders of files)", Real: 75000, Div: 10, Why: "time", Note: ""},
