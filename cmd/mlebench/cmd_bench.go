@@ -133,8 +133,8 @@ func runBench(ctx context.Context, g *Global, opts benchOptions, argv []string) 
 		fmt.Fprintln(g.Err, machine)
 	}
 	fmt.Fprint(g.Out, benchHeader())
-	rows := map[string]string{}
 	if opts.Plan {
+		rows := map[string]string{}
 		existing := map[string]string{}
 		if b, err := os.ReadFile(file); err == nil && opts.Update != "" {
 			if doc, err := parseBenchDoc(string(b)); err == nil {
@@ -153,14 +153,19 @@ func runBench(ctx context.Context, g *Global, opts benchOptions, argv []string) 
 		}
 		return writeBenchFile(file, opts.Out != "", rows, "", machine)
 	}
+	fresh := opts.Out != ""
 	for _, id := range ids {
 		r := benchOne(ctx, g, opts, self, work, gradeScript, prepScript, id)
-		rows[id] = r.row()
-		fmt.Fprintln(g.Out, rows[id])
+		row := r.row()
+		fmt.Fprintln(g.Out, row)
 		if file != "" {
-			if err := writeBenchFile(file, opts.Out != "", rows, run, machine); err != nil {
+			// Only this row: rows measured earlier are in the file already,
+			// and another bench updating the same file may have re-measured
+			// them since.
+			if err := writeBenchFile(file, fresh, map[string]string{id: row}, run, machine); err != nil {
 				return err
 			}
+			fresh = false
 		}
 	}
 	return nil
