@@ -156,6 +156,10 @@ func runBench(ctx context.Context, g *Global, opts benchOptions, argv []string) 
 	fresh := opts.Out != ""
 	for _, id := range ids {
 		r := benchOne(ctx, g, opts, self, work, gradeScript, prepScript, id)
+		if ctx.Err() != nil {
+			// Interrupted: the row would only record the interruption.
+			return fmt.Errorf("bench interrupted at %s: %w", id, ctx.Err())
+		}
 		row := r.row()
 		fmt.Fprintln(g.Out, row)
 		if file != "" {
@@ -365,7 +369,7 @@ func benchExec(ctx context.Context, timeout time.Duration, name string, args ...
 		}
 	}
 	if err != nil {
-		if ctx.Err() != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			err = fmt.Errorf("over the --step-timeout of %s", timeout)
 		}
 		msg := lastLine(errBuf.String())
