@@ -1,32 +1,26 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
-)
 
-// benchRows are the main-table row counts `dev bench` generates by default:
-// the real competitions' sizes where a fake raw download of that size fits
-// on a developer's disk, else a stated fraction (the table says which).
-var benchRows = map[string]int{
-	"tabular-playground-series-may-2022":            900_000,   // real
-	"tabular-playground-series-dec-2021":            4_000_000, // real
-	"ventilator-pressure-prediction":                6_036_000, // real
-	"jigsaw-toxic-comment-classification-challenge": 159_571,   // real
-	"champs-scalar-coupling":                        1_000_000, // real: 4,658,147 coupling rows
-	"facebook-recruiting-iii-keyword-extraction":    1_000_000, // real: 6,034,195 questions
-	"text-normalization-challenge-english-language": 1_000_000, // real: 9,918,441 tokens
-	"new-york-city-taxi-fare-prediction":            2_000_000, // real: 55,423,856 rides
-}
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/grade"
+)
 
 type benchOptions struct {
 	Competitions []string
@@ -34,143 +28,373 @@ type benchOptions struct {
 	Repeat       int
 	Work         string
 	Keep         bool
+	Reference    bool
+	Python       string
+	ScriptDir    string
+	Out          string
+	Update       string
+	StepTimeout  time.Duration
+	DefaultSize  bool
+	Plan         bool
 }
 
 func newBenchCommand(g *Global) *cobra.Command {
 	var opts benchOptions
 	cmd := &cobra.Command{
-		Use:   "bench [-c ID]... [--rows N] [--repeat K]",
-		Short: "Measure whole-process prepare and grade-sample at real sizes; print a Markdown table",
-		Long: `For each competition, write fake raw data at the real competition's row count
-(or the stated fraction), then run "mlebench prepare --raw" and "mlebench
-grade-sample" on the sample submission as child processes of this binary, each
---repeat times, and report for each step the wall time, CPU time (user+sys),
-peak RSS and bytes written (the prepared tree). Figures are the minimum over
-the repeats (the least disturbed run on a shared machine).`,
+		Use:   "bench [-c ID]... [--reference] [--out FILE | --update FILE]",
+		Short: "Measure whole-process prepare and grade-sample at real sizes for every competition; print a Markdown table",
+		Long: `For each competition (default: every implemented one), write fake raw data at
+the size in the built-in size table (the real competition's count, or a stated
+fraction where disk or time forbids), then run "mlebench prepare --raw" and
+"mlebench grade-sample" on the prepared sample submission as child processes
+of this binary, --repeat times each, and report wall time, CPU time
+(user+sys), peak RSS (the children's rusage) and bytes written (the prepared
+tree). Figures are the minimum over the repeats.
+
+--reference also runs benchmark/pandas_reference_grade.py (pandas /
+scikit-learn, with --python) on the same answers and sample submission,
+records its CPU and peak RSS, and checks that its score equals ours
+(unrounded) to 1e-9; benchmark/pandas_reference_prepare.py, where it knows
+the competition, gives pandas figures for prepare.
+
+A step that fails gives a row saying what failed; the bench goes on. The
+scratch directory of each competition is removed after its row unless
+--keep. --out FILE writes the table file; --update FILE replaces only the
+measured competitions' rows of an existing one (written after every
+competition, so an interrupted run keeps what it measured).`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runBench(g, opts) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runBench(cmd.Context(), g, opts, os.Args[1:]) },
 	}
 	f := cmd.Flags()
-	f.StringArrayVarP(&opts.Competitions, "competition-id", "c", nil, "competition to measure (repeatable; default: the eight of the performance issue)")
-	f.IntVar(&opts.Rows, "rows", 0, "main-table rows for every competition (0 = the built-in real sizes)")
-	f.IntVar(&opts.Repeat, "repeat", 3, "runs per step")
-	f.StringVar(&opts.Work, "work-dir", "", "scratch directory (default: a temporary one, removed at the end)")
-	f.BoolVar(&opts.Keep, "keep", false, "keep the scratch directory")
+	f.StringArrayVarP(&opts.Competitions, "competition-id", "c", nil, "competition to measure (repeatable; default: every implemented competition)")
+	f.IntVar(&opts.Rows, "rows", 0, "fake-raw --rows for every competition (0 = the size table's)")
+	f.IntVar(&opts.Repeat, "repeat", 1, "runs per step")
+	f.StringVar(&opts.Work, "work-dir", "", "scratch directory (default: a temporary one)")
+	f.BoolVar(&opts.Keep, "keep", false, "keep the scratch directories")
+	f.BoolVar(&opts.Reference, "reference", false, "also run the pandas reference scripts")
+	f.StringVar(&opts.Python, "python", "/usr/bin/python3", "Python with pandas, numpy, scikit-learn and scipy (only with --reference)")
+	f.StringVar(&opts.ScriptDir, "script-dir", "", "directory of the reference scripts (default: benchmark/ in or above the working directory)")
+	f.StringVar(&opts.Out, "out", "", "write the table file (title, machine, runs, table)")
+	f.StringVar(&opts.Update, "update", "", "replace the measured competitions' rows in this table file (created if missing)")
+	f.BoolVar(&opts.Plan, "plan", false, "measure nothing: print each competition's size, and with --update add a \"not measured yet\" row for every competition the file lacks")
+	f.BoolVar(&opts.DefaultSize, "default-size", false, "use fake-raw's small default size instead of the size table (a quick check of the reference scripts)")
+	f.DurationVar(&opts.StepTimeout, "step-timeout", 20*time.Minute, "limit on one step (a child process)")
 	return cmd
 }
 
-// benchStep is one measured child process (the least of the repeats).
-type benchStep struct {
-	Wall, CPU time.Duration
-	MaxRSS    int64 // bytes
-}
-
-func runBench(g *Global, opts benchOptions) error {
+func runBench(ctx context.Context, g *Global, opts benchOptions, argv []string) error {
+	if opts.Out != "" && opts.Update != "" {
+		return errors.New("--out and --update exclude each other")
+	}
 	ids := opts.Competitions
 	if len(ids) == 0 {
-		for id := range benchRows {
-			ids = append(ids, id)
+		for _, c := range g.Catalog.All() {
+			if _, err := c.Implemented(); err == nil {
+				ids = append(ids, c.ID)
+			}
 		}
-		slices.Sort(ids)
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return err
+		return fmt.Errorf("finding this binary: %w", err)
+	}
+	var gradeScript, prepScript string
+	if opts.Reference {
+		dir := opts.ScriptDir
+		if dir == "" {
+			if dir, err = findUp("benchmark/pandas_reference_grade.py"); err != nil {
+				return fmt.Errorf("--reference: %w (pass --script-dir)", err)
+			}
+			dir = filepath.Dir(dir)
+		}
+		gradeScript = filepath.Join(dir, "pandas_reference_grade.py")
+		prepScript = filepath.Join(dir, "pandas_reference_prepare.py")
+		if _, err := os.Stat(gradeScript); err != nil {
+			return fmt.Errorf("--reference: %w", err)
+		}
+		if _, err := os.Stat(opts.Python); err != nil {
+			return fmt.Errorf("--python: %w", err)
+		}
 	}
 	work := opts.Work
 	if work == "" {
 		if work, err = os.MkdirTemp("", "mlebench-bench-"); err != nil {
-			return err
+			return fmt.Errorf("creating the scratch directory: %w", err)
+		}
+		if !opts.Keep {
+			defer os.RemoveAll(work)
 		}
 	}
-	if !opts.Keep {
-		defer os.RemoveAll(work)
+	file := opts.Out + opts.Update
+	machine := benchMachine()
+	run := fmt.Sprintf("%s: `mlebench %s` (%d competitions, --repeat %d); load average at start %s",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), strings.Join(argv, " "), len(ids), max(1, opts.Repeat), loadAvg(false))
+	if file != "" {
+		fmt.Fprintln(g.Err, machine)
 	}
-	repeat := max(1, opts.Repeat)
-	fmt.Fprintln(g.Out, "| competition | rows | raw size | prepare wall | prepare CPU | prepare peak RSS | written | grade wall | grade CPU | grade peak RSS | submission size |")
-	fmt.Fprintln(g.Out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprint(g.Out, benchHeader())
+	if opts.Plan {
+		rows := map[string]string{}
+		existing := map[string]string{}
+		if b, err := os.ReadFile(file); err == nil && opts.Update != "" {
+			if doc, err := parseBenchDoc(string(b)); err == nil {
+				existing = doc.Rows
+			}
+		}
+		for _, id := range ids {
+			r := &benchResult{ID: id, Failed: benchNotMeasured, Size: benchSizeCell(id, opts)}
+			if _, ok := existing[id]; !ok {
+				rows[id] = r.row()
+			}
+			fmt.Fprintln(g.Out, r.row())
+		}
+		if file == "" || len(rows) == 0 {
+			return nil
+		}
+		return writeBenchFile(file, opts.Out != "", rows, "", machine)
+	}
+	fresh := opts.Out != ""
 	for _, id := range ids {
-		comp, err := g.Catalog.Lookup(id)
-		if err != nil {
-			return err
+		r := benchOne(ctx, g, opts, self, work, gradeScript, prepScript, id)
+		if ctx.Err() != nil {
+			// Interrupted: the row would only record the interruption.
+			return fmt.Errorf("bench interrupted at %s: %w", id, ctx.Err())
 		}
-		if _, err := comp.Implemented(); err != nil {
-			fmt.Fprintf(g.Out, "| %s | not implemented | | | | | | | | | |\n", id)
-			continue
-		}
-		rows := opts.Rows
-		if rows == 0 {
-			rows = benchRows[id]
-		}
-		raw := filepath.Join(work, id, "raw")
-		if err := os.MkdirAll(raw, 0o755); err != nil {
-			return err
-		}
-		fmt.Fprintf(g.Err, "bench %s: fake raw (%d rows)\n", id, rows)
-		if _, err := benchRun(self, g, "dev", "fake-raw", "-c", id, "-o", raw, "--rows", fmt.Sprint(rows)); err != nil {
-			return fmt.Errorf("%s fake-raw: %w", id, err)
-		}
-		rawSize := treeSize(raw)
-		var prep, grade benchStep
-		var written int64
-		for k := 0; k < repeat; k++ {
-			data := filepath.Join(work, id, "data")
-			os.RemoveAll(data)
-			fmt.Fprintf(g.Err, "bench %s: prepare %d/%d\n", id, k+1, repeat)
-			st, err := benchRun(self, g, "--data-dir", data, "prepare", "-c", id, "--raw", raw, "--skip-verification")
-			if err != nil {
-				return fmt.Errorf("%s prepare: %w", id, err)
+		row := r.row()
+		fmt.Fprintln(g.Out, row)
+		if file != "" {
+			// Only this row: rows measured earlier are in the file already,
+			// and another bench updating the same file may have re-measured
+			// them since.
+			if err := writeBenchFile(file, fresh, map[string]string{id: row}, run, machine); err != nil {
+				return err
 			}
-			prep = minStep(prep, st, k == 0)
-			written = treeSize(filepath.Join(data, id, "prepared"))
-			sample := comp.PathsIn(data).SampleSubmission
-			fmt.Fprintf(g.Err, "bench %s: grade-sample %d/%d\n", id, k+1, repeat)
-			st, err = benchRun(self, g, "--data-dir", data, "grade-sample", sample, id)
-			if err != nil {
-				return fmt.Errorf("%s grade-sample: %w", id, err)
-			}
-			grade = minStep(grade, st, k == 0)
-			if k == repeat-1 {
-				fmt.Fprintf(g.Out, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", id, rows, mib(rawSize),
-					secs(prep.Wall), secs(prep.CPU), mib(prep.MaxRSS), mib(written),
-					secs(grade.Wall), secs(grade.CPU), mib(grade.MaxRSS), mib(fileSize(sample)))
-			}
+			fresh = false
 		}
 	}
 	return nil
 }
 
-// benchRun runs this binary with args (the global --upstream-dir passed
-// on) and returns its wall time, CPU time and peak RSS.
-func benchRun(self string, g *Global, args ...string) (benchStep, error) {
+// writeBenchFile writes (fresh) or updates the table file under an
+// exclusive lock, so that concurrent benches may update one file.
+func writeBenchFile(path string, fresh bool, rows map[string]string, run, machine string) error {
+	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("locking %s: %w", path, err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("locking %s: %w", path, err)
+	}
+	defer os.Remove(path + ".lock")
+	doc := &benchDoc{Rows: map[string]string{}}
+	if b, err := os.ReadFile(path); err == nil && !fresh {
+		if doc, err = parseBenchDoc(string(b)); err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	if slices.Contains(doc.Runs, run) {
+		run = ""
+	}
+	doc.merge(rows, run, machine)
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(doc.render()), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp, path)
+}
+
+// benchOne measures one competition; failures land in the result.
+func benchOne(ctx context.Context, g *Global, opts benchOptions, self, work, gradeScript, prepScript, id string) *benchResult {
+	r := &benchResult{ID: id}
+	defer func() { r.Load = loadAvg(true) }()
+	comp, err := g.Catalog.Lookup(id)
+	if err != nil {
+		r.Failed = err.Error()
+		return r
+	}
+	impl, err := comp.Implemented()
+	if err != nil {
+		r.Failed = "not implemented"
+		return r
+	}
+	rows := benchRowsFor(comp.ID, opts)
+	r.Size = benchSizeCell(comp.ID, opts)
+	dir := filepath.Join(work, comp.ID)
+	os.RemoveAll(dir)
+	if !opts.Keep {
+		defer os.RemoveAll(dir)
+	}
+	raw := filepath.Join(dir, "raw")
+	if err := os.MkdirAll(raw, 0o755); err != nil {
+		r.Failed = err.Error()
+		return r
+	}
+	step := func(name string, args ...string) (benchStep, string, error) {
+		fmt.Fprintf(g.Err, "bench %s: %s\n", comp.ID, name)
+		return benchRun(ctx, opts.StepTimeout, self, g, args...)
+	}
+	fakeArgs := []string{"dev", "fake-raw", "-c", comp.ID, "-o", raw}
+	if rows > 0 {
+		fakeArgs = append(fakeArgs, "--rows", strconv.Itoa(rows))
+	}
+	if _, _, err := step("fake-raw", fakeArgs...); err != nil {
+		r.Failed = "fake-raw: " + err.Error()
+		return r
+	}
+	r.RawSize = treeSize(raw)
+	data := filepath.Join(dir, "data")
+	paths := comp.PathsIn(data)
+	repeat := max(1, opts.Repeat)
+	for k := range repeat {
+		os.RemoveAll(data)
+		st, _, err := step(fmt.Sprintf("prepare %d/%d", k+1, repeat), "--data-dir", data, "prepare", "-c", comp.ID, "--raw", raw, "--skip-verification")
+		if err != nil {
+			r.Failed = "prepare: " + err.Error()
+			return r
+		}
+		r.Prep = minStep(r.Prep, st)
+	}
+	r.Written = treeSize(filepath.Join(paths.Root, "prepared"))
+	for k := range repeat {
+		st, _, err := step(fmt.Sprintf("grade-sample %d/%d", k+1, repeat), "--data-dir", data, "grade-sample", paths.SampleSubmission, comp.ID)
+		if err != nil {
+			r.Failed = "grade-sample: " + err.Error()
+			return r
+		}
+		r.Grade = minStep(r.Grade, st)
+	}
+	if s, err := unroundedScore(impl, paths.Answers, paths.SampleSubmission); err != nil {
+		r.Failed = "grading the sample submission: " + err.Error()
+	} else {
+		r.Ours = &s
+	}
+	if gradeScript == "" {
+		return r
+	}
+	for k := range repeat {
+		fmt.Fprintf(g.Err, "bench %s: pandas grade %d/%d\n", comp.ID, k+1, repeat)
+		st, out, err := benchExec(ctx, opts.StepTimeout, opts.Python, gradeScript, comp.ID, paths.Answers, paths.SampleSubmission)
+		if note, ok := noReference(err, out); ok {
+			r.RefNote = note
+			break
+		}
+		if err != nil {
+			r.RefNote = "the script failed: " + err.Error()
+			break
+		}
+		v, perr := strconv.ParseFloat(lastLine(out), 64)
+		if perr != nil {
+			r.RefNote = fmt.Sprintf("the script printed %q, not a score", lastLine(out))
+			break
+		}
+		r.Theirs = &v
+		r.Ref = minStep(r.Ref, st)
+	}
+	if _, err := os.Stat(prepScript); err == nil {
+		out := filepath.Join(dir, "pandas-prepared")
+		fmt.Fprintf(g.Err, "bench %s: pandas prepare\n", comp.ID)
+		st, stdout, err := benchExec(ctx, opts.StepTimeout, opts.Python, prepScript, comp.ID, raw, out)
+		if _, skip := noReference(err, stdout); !skip && err == nil {
+			r.RefPrep = &st
+		} else if err != nil && !skip {
+			fmt.Fprintf(g.Err, "bench %s: pandas prepare failed: %v\n", comp.ID, err)
+		}
+	}
+	return r
+}
+
+// noReference recognises a reference script's "NOREF: why" (exit status 3).
+func noReference(err error, out string) (string, bool) {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 3 {
+		if why, ok := strings.CutPrefix(lastLine(out), "NOREF:"); ok {
+			return strings.TrimSpace(why), true
+		}
+	}
+	return "", false
+}
+
+// unroundedScore grades the submission in this process, for the exact
+// comparison with the reference (grade-sample prints the rounded score).
+func unroundedScore(impl *competition.Impl, answers, submission string) (v float64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("grader panicked: %v", p)
+		}
+	}()
+	ans, err := grade.LoadAnswers(impl, answers)
+	if err != nil {
+		return 0, err
+	}
+	sub, err := grade.ReadSubmissionFor(impl, submission)
+	if err != nil {
+		return 0, err
+	}
+	s, err := impl.Grade(sub, ans)
+	if err != nil {
+		return 0, err
+	}
+	return s.Value, nil
+}
+
+// benchRun runs this binary with args (the global --upstream-dir passed on).
+func benchRun(ctx context.Context, timeout time.Duration, self string, g *Global, args ...string) (benchStep, string, error) {
 	if g.UpstreamDir != "" {
 		args = append([]string{"--upstream-dir", g.UpstreamDir}, args...)
 	}
-	cmd := exec.Command(self, args...)
-	var errBuf strings.Builder
+	return benchExec(ctx, timeout, self, args...)
+}
+
+// benchExec runs one child process and returns its wall time, CPU time
+// and peak RSS, and its stdout. A failure's error carries the end of its
+// stderr.
+func benchExec(ctx context.Context, timeout time.Duration, name string, args ...string) (benchStep, string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var out, errBuf strings.Builder
+	cmd.Stdout = &out
 	cmd.Stderr = &errBuf
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
-	if err != nil {
-		msg := errBuf.String()
-		if len(msg) > 2000 {
-			msg = msg[len(msg)-2000:]
+	var st benchStep
+	if cmd.ProcessState != nil {
+		st = benchStep{Wall: wall, CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			st.MaxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
 		}
-		return benchStep{}, fmt.Errorf("%v: %s", err, msg)
 	}
-	st := benchStep{Wall: wall, CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		st.MaxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			err = fmt.Errorf("over the --step-timeout of %s", timeout)
+		}
+		msg := lastLine(errBuf.String())
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+		return st, out.String(), fmt.Errorf("%w: %s", err, msg)
 	}
-	return st, nil
+	return st, out.String(), nil
 }
 
-func minStep(a, b benchStep, first bool) benchStep {
-	if first {
-		return b
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
 	}
-	return benchStep{Wall: min(a.Wall, b.Wall), CPU: min(a.CPU, b.CPU), MaxRSS: min(a.MaxRSS, b.MaxRSS)}
+	return strings.TrimSpace(s)
+}
+
+// minStep keeps the least of each figure (the least disturbed run).
+func minStep(a *benchStep, b benchStep) *benchStep {
+	if a == nil {
+		return &b
+	}
+	return &benchStep{Wall: min(a.Wall, b.Wall), CPU: min(a.CPU, b.CPU), MaxRSS: min(a.MaxRSS, b.MaxRSS)}
 }
 
 func treeSize(root string) int64 {
@@ -186,14 +410,92 @@ func treeSize(root string) int64 {
 	return n
 }
 
-func fileSize(p string) int64 {
-	st, err := os.Stat(p)
+// findUp looks for rel in the working directory and its parents.
+func findUp(rel string) (string, error) {
+	dir, err := os.Getwd()
 	if err != nil {
-		return 0
+		return "", err
 	}
-	return st.Size()
+	for {
+		p := filepath.Join(dir, rel)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no %s in or above the working directory", rel)
+		}
+		dir = parent
+	}
 }
 
-func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+// benchMachine describes this machine: CPU model, cores, memory, kernel.
+func benchMachine() string {
+	model := "unknown CPU"
+	if out, err := exec.Command("lscpu").Output(); err == nil {
+		for _, ln := range strings.Split(string(out), "\n") {
+			if v, ok := strings.CutPrefix(ln, "Model name:"); ok {
+				model = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	mem := "unknown"
+	if f, err := os.Open("/proc/meminfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
+				if kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64); err == nil {
+					mem = fmt.Sprintf("%.1f GiB", kb/(1<<20))
+				}
+				break
+			}
+		}
+		f.Close()
+	}
+	return fmt.Sprintf("Machine: %s, %d cores, %s RAM, %s/%s, %s.", model, runtime.NumCPU(), mem, runtime.GOOS, runtime.GOARCH, runtime.Version())
+}
 
-func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
+// loadAvg is /proc/loadavg's three figures (or the first only).
+func loadAvg(first bool) string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	if first {
+		return f[0]
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// benchRowsFor is the fake-raw --rows for a competition (0: its default).
+func benchRowsFor(id string, opts benchOptions) int {
+	switch {
+	case opts.DefaultSize:
+		return 0
+	case opts.Rows > 0:
+		return opts.Rows
+	}
+	if size, ok := benchSizes[id]; ok {
+		return size.rows()
+	}
+	return 0
+}
+
+// benchSizeCell is the "size used" cell for a competition.
+func benchSizeCell(id string, opts benchOptions) string {
+	size, ok := benchSizes[id]
+	switch {
+	case opts.DefaultSize:
+		return "fake-raw's small default"
+	case opts.Rows > 0:
+		return fmt.Sprintf("--rows %d (%s)", opts.Rows, size.unit())
+	case ok:
+		return size.describe()
+	}
+	return "no size row: the default fake-raw"
+}
