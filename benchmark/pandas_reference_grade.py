@@ -748,5 +748,22 @@ def main(argv):
     return 0
 
 
+def write_peak_rss():
+    """Write VmHWM (KiB) to $MLEBENCH_PEAK_RSS_FILE, as mlebench does: the
+    bench reads the peak from there, not from wait4's rusage."""
+    import os
+    path = os.environ.get("MLEBENCH_PEAK_RSS_FILE")
+    if not path:
+        return
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                with open(path, "w") as out:
+                    out.write(line.split()[1] + "\n")
+                return
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    code = main(sys.argv)
+    write_peak_rss()
+    sys.exit(code)

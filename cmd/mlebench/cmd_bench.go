@@ -358,14 +358,27 @@ func benchExec(ctx context.Context, timeout time.Duration, name string, args ...
 	var out, errBuf strings.Builder
 	cmd.Stdout = &out
 	cmd.Stderr = &errBuf
+	// The child writes its own peak RSS (VmHWM) to peakFile at exit (see
+	// peakRSSEnv): the rusage of wait4 is no measure of it, because Linux
+	// carries the parent's high-water mark into a child that execs from a
+	// vfork (the bench process's own 100+ MiB would floor every figure).
+	peakFile, err := os.CreateTemp("", "mlebench-bench-peak-")
+	if err != nil {
+		return benchStep{}, "", err
+	}
+	peakFile.Close()
+	defer os.Remove(peakFile.Name())
+	cmd.Env = append(os.Environ(), peakRSSEnv+"="+peakFile.Name())
 	start := time.Now()
-	err := cmd.Run()
+	err = cmd.Run()
 	wall := time.Since(start)
 	var st benchStep
 	if cmd.ProcessState != nil {
 		st = benchStep{Wall: wall, CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			st.MaxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
+		if kib, ok := readPeakRSS(peakFile.Name()); ok {
+			st.MaxRSS = kib * 1024
+		} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			st.MaxRSS = int64(ru.Maxrss) * 1024 // an upper bound (see above)
 		}
 	}
 	if err != nil {
@@ -498,4 +511,14 @@ func benchSizeCell(id string, opts benchOptions) string {
 		return size.describe()
 	}
 	return "no size row: the default fake-raw"
+}
+
+// readPeakRSS reads the KiB a child wrote to its peak-RSS file.
+func readPeakRSS(path string) (int64, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	return v, err == nil && v > 0
 }

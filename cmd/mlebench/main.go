@@ -15,5 +15,6 @@ func main() {
 	code := Run(ctx, os.Args[1:], Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 	stop()
 	stopProfile()
+	writePeakRSS()
 	os.Exit(code)
 }
