@@ -206,7 +206,9 @@ const (
 // benchLegend explains the columns; it is rewritten on every render.
 const benchLegend = `Each row: fake raw data at the stated size (` + "`dev fake-raw`" + `), then ` + "`prepare --raw --skip-verification`" + `
 (including the post-prepare leak scan) and ` + "`grade-sample`" + ` of the prepared sample submission, each a
-child process of ` + "`mlebench`" + `; CPU is user + sys of the child (rusage), peak RSS its maxrss; "written"
+child process of ` + "`mlebench`" + `; CPU is user + sys of the child (rusage), peak RSS the child's own VmHWM
+(written at exit to $MLEBENCH_PEAK_RSS_FILE; rows measured before 26 Nov 2026 14:28 UTC used wait4's maxrss,
+which Linux floors at the bench process's own peak, so their RSS is an upper bound); "written"
 is the prepared tree. "pandas grade" runs ` + "`benchmark/pandas_reference_grade.py`" + ` (pandas / numpy /
 scikit-learn, ` + "`/usr/bin/python3`" + `) on the same answers and submission; its score must equal ours
 (unrounded) to 1e-9. Targets (issue #14): grade ≥ 10× less CPU than pandas; prepare peak RSS ≤ 1 GiB.

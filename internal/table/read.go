@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,6 +79,13 @@ type ReadOptions struct {
 	// Usecols keeps only the named columns (usecols=[...]), in file order.
 	// A name not in the header is an error.
 	Usecols []string
+	// Keep returns only the named columns, in file order, of a read of
+	// every column: unlike Usecols, parsing, dtype inference and errors
+	// are those of reading the whole file (pandas' read_csv followed by
+	// df[[...]]). A name not in the header is an error. The typed path
+	// (DropNumericText) then neither parses nor stores the other columns'
+	// cells.
+	Keep []string
 	// NoLowMemory is low_memory=False: dtypes are inferred over whole
 	// columns instead of per parsing block.
 	NoLowMemory bool
@@ -154,7 +162,27 @@ func ReadFile(path string, opt ReadOptions) (*Table, error) {
 	if opt.Path == "" {
 		opt.Path = path
 	}
-	return readBytes(data, opt)
+	t, err := readBytes(data, opt)
+	if err != nil || opt.Keep == nil {
+		return t, err
+	}
+	return keepColumns(t, opt.Keep)
+}
+
+// keepColumns is t restricted to the columns named in keep, in t's order.
+func keepColumns(t *Table, keep []string) (*Table, error) {
+	for _, k := range keep {
+		if !t.Has(k) {
+			return nil, fmt.Errorf("reading csv: column %q not in the file", k)
+		}
+	}
+	var names []string
+	for _, n := range t.Names() {
+		if slices.Contains(keep, n) {
+			names = append(names, n)
+		}
+	}
+	return t.Select(names...)
 }
 
 // ReadFileAllowEmpty is the harness's read_csv wrapper: like [ReadFile], but

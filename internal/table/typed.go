@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -146,6 +147,20 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	raw := splitFields(string(head), r.sep)
 	names, dtypes := mangleHeader(raw, opt)
 	width := len(names)
+	// skip[c]: column c is not kept (ReadOptions.Keep); its cells are only
+	// checked to be free of what would make the plain split differ from
+	// the tokenizer's (quotes, a '\r' inside a line, NUL).
+	skip := make([]bool, width)
+	if opt.Keep != nil {
+		for _, k := range opt.Keep {
+			if !slices.Contains(names, k) {
+				return nil, errDecline // the general path reports it
+			}
+		}
+		for c, n := range names {
+			skip[c] = !slices.Contains(opt.Keep, n)
+		}
+	}
 	bsize := math.MaxInt
 	if !opt.NoLowMemory {
 		bsize = dtypeBlockRows(width)
@@ -154,6 +169,9 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	// lines refine below.
 	cols := make([]typedCol, width)
 	for j, k := range dtypes {
+		if skip[j] {
+			continue
+		}
 		if k != Int64 && k != Float64 {
 			return nil, errDecline
 		}
@@ -172,6 +190,9 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		if row == 0 && size > 0 {
 			est := int(size/int64(len(line)+1)) + 16
 			for c := range cols {
+				if skip[c] {
+					continue
+				}
 				if cols[c].isFloat {
 					cols[c].floats = bigslice.Float64s(0, est+est/16)
 				} else {
@@ -189,7 +210,11 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			if c >= width-1 {
 				return nil, errDecline // too many fields
 			}
-			if err := cols[c].add(line[:k], row, newBlock); err != nil {
+			if skip[c] {
+				if !plainSkipped(line[:k]) {
+					return nil, errDecline
+				}
+			} else if err := cols[c].add(line[:k], row, newBlock); err != nil {
 				return nil, err
 			}
 			line = line[k+1:]
@@ -198,7 +223,11 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		if c != width-1 {
 			return nil, errDecline // too few fields
 		}
-		if err := cols[c].add(line, row, newBlock); err != nil {
+		if skip[c] {
+			if !plainSkipped(line) {
+				return nil, errDecline
+			}
+		} else if err := cols[c].add(line, row, newBlock); err != nil {
 			return nil, err
 		}
 		row++
@@ -206,15 +235,18 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	if row == 0 {
 		return nil, errDecline // header only: the general path's empty columns
 	}
-	out := make([]*Column, width)
+	out := make([]*Column, 0, width)
 	for c := range cols {
+		if skip[c] {
+			continue
+		}
 		col := &Column{Name: names[c]}
 		if cols[c].isFloat {
 			col.Kind, col.Floats = Float64, cols[c].floats
 		} else {
 			col.Kind, col.Ints = Int64, cols[c].ints
 		}
-		out[c] = col
+		out = append(out, col)
 	}
 	t, err := New(out...)
 	if err != nil {
@@ -346,6 +378,13 @@ func plainInt(s []byte) (v int64, negZero bool, st numStatus) {
 		return -v, v == 0, numOK
 	}
 	return v, false, numOK
+}
+
+// plainSkipped reports whether a cell of a column the caller does not keep
+// splits as the tokenizer splits it: no quote (which could hide a separator
+// or a line end), no '\r' (a line end for the tokenizer) and no NUL.
+func plainSkipped(cell []byte) bool {
+	return bytes.IndexByte(cell, '"') < 0 && bytes.IndexByte(cell, '\r') < 0 && bytes.IndexByte(cell, 0) < 0
 }
 
 // trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")

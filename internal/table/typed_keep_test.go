@@ -1,0 +1,79 @@
+package table
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// skippedCells are cells of a column Keep leaves out: words, NA, and the
+// ones the typed path must decline on (quotes hiding a separator or a line
+// end, a '\r' inside a line, NUL).
+var skippedCells = []string{"ABBA", "x y", "", "NA", "3.5", `"a,b"`, `"q""q"`, "\"multi\nline\"", "a\rb", "n\x00l", `"plain"`}
+
+// TestTypedKeepMatchesGeneral: ReadFile with Keep (typed path, other
+// columns skipped) gives the kept columns of a whole read by the general
+// path, for random files whose other columns hold text.
+func TestTypedKeepMatchesGeneral(t *testing.T) {
+	defer func(b, c int) { testBlockRows, typedChunk = b, c }(testBlockRows, typedChunk)
+	testBlockRows = 4
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(5, 6))
+	taken, declined := 0, 0
+	for it := 0; it < 1000; it++ {
+		typedChunk = []int{16, 64, 1 << 20}[it%3]
+		names := []string{"id", "f_27", "target", "note"}
+		rows := r.IntN(14)
+		var b strings.Builder
+		b.WriteString(strings.Join(names, ",") + "\n")
+		for i := 0; i < rows; i++ {
+			for c := range names {
+				if c > 0 {
+					b.WriteByte(',')
+				}
+				switch {
+				case c == 1 || c == 3:
+					if r.IntN(6) == 0 {
+						b.WriteString(skippedCells[r.IntN(len(skippedCells))])
+					} else {
+						b.WriteString(skippedCells[r.IntN(2)])
+					}
+				case r.IntN(10) == 0:
+					b.WriteString(typedCells[r.IntN(len(typedCells))])
+				case c == 2 && r.IntN(2) == 0:
+					b.WriteString(strconv.FormatFloat(r.Float64(), 'g', -1, 64))
+				default:
+					b.WriteString(strconv.Itoa(r.IntN(2000)))
+				}
+			}
+			b.WriteByte('\n')
+		}
+		body := b.String()
+		path := writeTemp(t, dir, "f.csv", body)
+		keep := [][]string{{"id", "target"}, {"target"}, {"target", "id"}, {"id", "absent"}}[it%4]
+		opt := ReadOptions{DropNumericText: true}
+		whole, werr := ReadBytes([]byte(body), opt)
+		var want *Table
+		if werr == nil {
+			want, werr = keepColumns(whole, keep)
+		}
+		opt.Keep = keep
+		got, gerr := ReadFile(path, opt)
+		if (werr == nil) != (gerr == nil) {
+			t.Fatalf("%q keep %q: error %v vs %v", body, keep, gerr, werr)
+		}
+		if werr != nil {
+			continue
+		}
+		sameColumns(t, strconv.Quote(body), got, want)
+		if _, ok, _ := readTypedFile(path, opt); ok {
+			taken++
+		} else {
+			declined++
+		}
+	}
+	if taken < 100 || declined < 50 {
+		t.Errorf("typed path took %d and declined %d of the reads; the test should exercise both", taken, declined)
+	}
+}
