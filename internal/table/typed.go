@@ -151,6 +151,7 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	// checked to be free of what would make the plain split differ from
 	// the tokenizer's (quotes, a '\r' inside a line, NUL).
 	skip := make([]bool, width)
+	anySkip := false
 	if opt.Keep != nil {
 		for _, k := range opt.Keep {
 			if !slices.Contains(names, k) {
@@ -159,6 +160,7 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		}
 		for c, n := range names {
 			skip[c] = !slices.Contains(opt.Keep, n)
+			anySkip = anySkip || skip[c]
 		}
 	}
 	bsize := math.MaxInt
@@ -201,6 +203,9 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			}
 		}
 		newBlock := row%bsize == 0
+		if anySkip && !plainSkipped(line) {
+			return nil, errDecline
+		}
 		c := 0
 		for {
 			k := bytes.IndexByte(line, r.sep)
@@ -210,12 +215,10 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			if c >= width-1 {
 				return nil, errDecline // too many fields
 			}
-			if skip[c] {
-				if !plainSkipped(line[:k]) {
-					return nil, errDecline
+			if !skip[c] {
+				if err := cols[c].add(line[:k], row, newBlock); err != nil {
+					return nil, err
 				}
-			} else if err := cols[c].add(line[:k], row, newBlock); err != nil {
-				return nil, err
 			}
 			line = line[k+1:]
 			c++
@@ -223,12 +226,10 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		if c != width-1 {
 			return nil, errDecline // too few fields
 		}
-		if skip[c] {
-			if !plainSkipped(line) {
-				return nil, errDecline
+		if !skip[c] {
+			if err := cols[c].add(line, row, newBlock); err != nil {
+				return nil, err
 			}
-		} else if err := cols[c].add(line, row, newBlock); err != nil {
-			return nil, err
 		}
 		row++
 	}
@@ -380,11 +381,12 @@ func plainInt(s []byte) (v int64, negZero bool, st numStatus) {
 	return v, false, numOK
 }
 
-// plainSkipped reports whether a cell of a column the caller does not keep
-// splits as the tokenizer splits it: no quote (which could hide a separator
-// or a line end), no '\r' (a line end for the tokenizer) and no NUL.
-func plainSkipped(cell []byte) bool {
-	return bytes.IndexByte(cell, '"') < 0 && bytes.IndexByte(cell, '\r') < 0 && bytes.IndexByte(cell, 0) < 0
+// plainSkipped reports whether a line with cells of columns the caller
+// does not keep splits as the tokenizer splits it: no quote (which could
+// hide a separator or a line end), no '\r' (a line end for the tokenizer)
+// and no NUL. (The kept cells' own checks would decline on these too.)
+func plainSkipped(line []byte) bool {
+	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\r') < 0 && bytes.IndexByte(line, 0) < 0
 }
 
 // trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")

@@ -22,6 +22,7 @@ package tabular_playground_series_dec_2021
 
 import (
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -33,7 +34,10 @@ var Competition = &competition.Impl{
 	Prepare:   Prepare,
 	Grade:     Grade,
 	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	// Grade reads only the answers' Id and Cover_Type (private/test.csv
+	// holds every test column).
+	LoadAnswers: submission.KeepAnswerColumns(idColumn, target),
+	FakeRaw:     FakeRaw,
 }
 
 const (

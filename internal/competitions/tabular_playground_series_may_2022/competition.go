@@ -24,7 +24,7 @@ package tabular_playground_series_may_2022
 
 import (
 	"github.com/mlebench/mlebench/internal/competition"
-	"github.com/mlebench/mlebench/internal/table"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 )
 
 // Competition is the implementation the competitions list registers.
@@ -35,21 +35,9 @@ var Competition = &competition.Impl{
 	FakeRaw: FakeRaw,
 	// Grade (submission.PrepareForAUROC) uses numeric columns' values only.
 	TypedRead: true,
-	// Grade reads only the answers' id and target.
-	LoadAnswers: loadAnswers,
-}
-
-// loadAnswers reads the answers (private/test.csv: every test column, the
-// string f_27 included) keeping only id and target: the same two columns
-// as a whole read (table.ReadOptions.Keep), without parsing the other 31.
-// Answers lacking either column are read whole, so that Grade reports
-// their absence as it always has.
-func loadAnswers(path string) (*table.Table, error) {
-	t, err := table.ReadFile(path, table.ReadOptions{DropNumericText: true, Keep: []string{id, target}})
-	if err != nil {
-		return table.ReadFile(path, table.ReadOptions{DropNumericText: true})
-	}
-	return t, nil
+	// Grade reads only the answers' id and target (private/test.csv holds
+	// every test column, the string f_27 included).
+	LoadAnswers: submission.KeepAnswerColumns(id, target),
 }
 
 const (
