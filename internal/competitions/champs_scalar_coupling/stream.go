@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/competitions/internal/csvout"
 	"io"
 	"os"
 	"path/filepath"
@@ -147,39 +148,10 @@ func headerColumns(names []string) []*table.Column {
 }
 
 // writeRows writes rows of t (in that order) to path as
-// t.Take(rows).WriteCSV would, 65,536 rows at a time, through a temporary
-// file renamed into place.
-func writeRows(path string, t *table.Table, rows []int) (err error) {
-	dir, base := filepath.Split(path)
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	const slice = 65536
-	for lo := 0; lo == 0 || lo < len(rows); lo += slice {
-		hi := min(lo+slice, len(rows))
-		if err := t.Take(rows[lo:hi]).WriteCSV(w, table.WriteOptions{NoHeader: lo > 0}); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// t.Take(rows).WriteCSV would, in slices of rows (csvout.WriteSlices),
+// through a temporary file renamed into place.
+func writeRows(path string, t *table.Table, rows []int) error {
+	return csvout.WriteSlices(path, len(rows), table.WriteOptions{}, func(lo, hi int) (*table.Table, error) {
+		return t.Take(rows[lo:hi]), nil
+	})
 }
