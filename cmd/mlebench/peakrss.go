@@ -1,8 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"os"
+	"strconv"
+
+	"github.com/mlebench/mlebench/internal/peakrss"
 )
 
 // peakRSSEnv names a file to which the process writes its peak resident
@@ -18,15 +20,7 @@ func writePeakRSS() {
 	if path == "" {
 		return
 	}
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return
-	}
-	for line := range bytes.Lines(status) {
-		if v, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
-			v = bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimSpace(v), []byte("kB")))
-			os.WriteFile(path, append(v, '\n'), 0o644)
-			return
-		}
+	if b := peakrss.Bytes(); b > 0 {
+		os.WriteFile(path, []byte(strconv.FormatInt(b>>10, 10)+"\n"), 0o644)
 	}
 }
