@@ -96,34 +96,24 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	// three copies of the table.
 	trainRows, testRows := flatten(trainG), flatten(testG)
 	breath, groups = nil, nil
-	names := t.Names()
-	var noPressure []string
-	for _, n := range names {
-		if n != "pressure" {
-			noPressure = append(noPressure, n)
-		}
-	}
-	// part is rows[lo:hi] of t's columns cols, with id renumbered from
-	// lo+1 (new_train and new_test get ids 1 … len in their row order).
-	part := func(rows []int, cols []string) func(lo, hi int) (*table.Table, error) {
-		return func(lo, hi int) (*table.Table, error) {
-			ids := make([]int64, hi-lo)
-			for i := range ids {
-				ids[i] = int64(lo + i + 1)
-			}
-			x, err := t.Select(cols...)
-			if err != nil {
-				return nil, err
-			}
-			return x.Take(rows[lo:hi]).With(table.Ints("id", ids))
-		}
-	}
-	sample := func(lo, hi int) (*table.Table, error) {
+	noLabels := t.Drop("pressure")
+	// newIDs is the renumbered id column of output rows lo … hi−1.
+	newIDs := func(lo, hi int) *table.Column {
 		ids := make([]int64, hi-lo)
 		for i := range ids {
 			ids[i] = int64(lo + i + 1)
 		}
-		return table.New(table.Ints("id", ids), table.Ints("pressure", make([]int64, hi-lo)))
+		return table.Ints("id", ids)
+	}
+	// part is rows[lo:hi] of src with id renumbered from lo+1 (new_train
+	// and new_test get ids 1 … len in their row order).
+	part := func(src *table.Table, rows []int) func(lo, hi int) (*table.Table, error) {
+		return func(lo, hi int) (*table.Table, error) {
+			return src.Take(rows[lo:hi]).With(newIDs(lo, hi))
+		}
+	}
+	sample := func(lo, hi int) (*table.Table, error) {
+		return table.New(newIDs(lo, hi), table.Ints("pressure", make([]int64, hi-lo)))
 	}
 	opt := table.WriteOptions{FloatFormat: floatFormat}
 	for _, w := range []struct {
@@ -131,10 +121,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		n    int
 		part func(lo, hi int) (*table.Table, error)
 	}{
-		{filepath.Join(d.Public, "train.csv"), len(trainRows), part(trainRows, names)},
-		{filepath.Join(d.Public, "test.csv"), len(testRows), part(testRows, noPressure)},
+		{filepath.Join(d.Public, "train.csv"), len(trainRows), part(t, trainRows)},
+		{filepath.Join(d.Public, "test.csv"), len(testRows), part(noLabels, testRows)},
 		{filepath.Join(d.Public, "sample_submission.csv"), len(testRows), sample},
-		{filepath.Join(d.Private, "test.csv"), len(testRows), part(testRows, names)},
+		{filepath.Join(d.Private, "test.csv"), len(testRows), part(t, testRows)},
 	} {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -150,10 +140,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if !t.Has("id") {
 		added = 1
 	}
-	if n := len(noPressure) + added; n != 7 {
+	if n := len(noLabels.Names()) + added; n != 7 {
 		return fmt.Errorf("expected 7 columns in the test set without labels, got %d", n)
 	}
-	if n := len(names) + added; n != 8 {
+	if n := len(t.Names()) + added; n != 8 {
 		return fmt.Errorf("expected 8 columns in the train set, got %d", n)
 	}
 	return nil
