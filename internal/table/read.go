@@ -162,6 +162,11 @@ func ReadFile(path string, opt ReadOptions) (*Table, error) {
 	if opt.Path == "" {
 		opt.Path = path
 	}
+	return readKept(data, opt)
+}
+
+// readKept is readBytes followed by ReadOptions.Keep.
+func readKept(data []byte, opt ReadOptions) (*Table, error) {
 	t, err := readBytes(data, opt)
 	if err != nil || opt.Keep == nil {
 		return t, err
@@ -204,13 +209,13 @@ func Read(r io.Reader, opt ReadOptions) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading csv: %w", err)
 	}
-	return readBytes(data, opt)
+	return readKept(data, opt)
 }
 
 // ReadBytes is [Read] on an in-memory CSV. It takes ownership of data: the
 // returned cells' Text strings alias it and quoted fields are unescaped in
 // place, so data must not be used afterwards.
-func ReadBytes(data []byte, opt ReadOptions) (*Table, error) { return readBytes(data, opt) }
+func ReadBytes(data []byte, opt ReadOptions) (*Table, error) { return readKept(data, opt) }
 
 // shape maps a record's fields to output slots.
 type shape struct {
