@@ -122,6 +122,9 @@ type Backend struct {
 	// helper is a static mlebench binary copied into agent containers for
 	// snapshots (see ReadFile); helperDir holds it and is removed by Close.
 	helper, helperDir string
+	// helperVolume is the volume sharing the helper with unprivileged
+	// agent containers (see helperMount); Close removes it.
+	helperVolume string
 	// builds counts image builds started (see ImageBuilds).
 	builds atomic.Int64
 }
@@ -180,8 +183,20 @@ func (b *Backend) Close() error {
 		os.RemoveAll(b.helperDir)
 		b.helperDir, b.helper = "", ""
 	}
+	var err error
+	if b.helperVolume != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		_, err = b.cli.VolumeRemove(ctx, b.helperVolume, client.VolumeRemoveOptions{})
+		cancel()
+		if cerrdefs.IsNotFound(err) {
+			err = nil
+		} else if err != nil {
+			err = fmt.Errorf("removing the snapshot helper volume %s: %w", b.helperVolume, err)
+		}
+		b.helperVolume = ""
+	}
 	b.mu.Unlock()
-	return b.cli.Close()
+	return errors.Join(err, b.cli.Close())
 }
 
 // helperDirInContainer holds the root-owned copy of the static mlebench
@@ -207,8 +222,10 @@ func (b *Backend) keepHelper(bin string) error {
 }
 
 // installHelper copies the helper into the created (not yet started)
-// agent container as root:root, mode 0755, in a root-owned directory: a
-// nonroot agent cannot replace it.
+// container as root:root, mode 0755, in a root-owned directory: a
+// nonroot agent cannot replace it. Runs of privileged agents get their own
+// copy this way; the others share the read-only helper volume (see
+// helperMount).
 func (b *Backend) installHelper(ctx context.Context, id string) error {
 	b.mu.Lock()
 	helper := b.helper
@@ -216,6 +233,12 @@ func (b *Backend) installHelper(ctx context.Context, id string) error {
 	if helper == "" {
 		return nil
 	}
+	return b.copyHelper(ctx, id, helper)
+}
+
+// copyHelper copies the helper binary to helperDirInContainer/mlebench of
+// a created container.
+func (b *Backend) copyHelper(ctx context.Context, id, helper string) error {
 	f, err := os.Open(helper)
 	if err != nil {
 		return err
@@ -243,9 +266,58 @@ func (b *Backend) installHelper(ctx context.Context, id string) error {
 	_, err = b.cli.CopyToContainer(ctx, id, client.CopyToContainerOptions{DestinationPath: "/", Content: pr, CopyUIDGID: true})
 	pr.CloseWithError(io.ErrClosedPipe)
 	if err != nil {
-		return fmt.Errorf("installing the snapshot helper in the agent container: %w", err)
+		return fmt.Errorf("installing the snapshot helper in container %.12s: %w", id, err)
 	}
 	return nil
+}
+
+// helperMount is the read-only mount of the volume holding the helper at
+// helperDirInContainer. The volume is created and filled once per backend
+// (through a created, never started, container of the server image) and
+// shared by the unprivileged agent containers of every run, instead of a
+// copy of the ~65 MB binary into each container at its start. Read-only
+// mounts cannot be written or remounted from an unprivileged container,
+// so no run can change what another run's snapshots execute; privileged
+// agents could, and get a copy of their own (installHelper). ok is false
+// when there is no helper.
+func (b *Backend) helperMount(ctx context.Context, runGroup string) (m mount.Mount, ok bool, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.helper == "" {
+		return mount.Mount{}, false, nil
+	}
+	if b.helperVolume == "" {
+		name := "mlebench-helper-" + randomHex()
+		labels := map[string]string{LabelRunGroup: runGroup, LabelRole: "helper"}
+		if _, err := b.cli.VolumeCreate(ctx, client.VolumeCreateOptions{Name: name, Labels: labels}); err != nil {
+			return mount.Mount{}, false, fmt.Errorf("creating the snapshot helper volume: %w", err)
+		}
+		if err := b.fillHelperVolume(ctx, name, labels); err != nil {
+			b.cli.VolumeRemove(context.WithoutCancel(ctx), name, client.VolumeRemoveOptions{Force: true})
+			return mount.Mount{}, false, err
+		}
+		b.helperVolume = name
+	}
+	return mount.Mount{Type: mount.TypeVolume, Source: b.helperVolume, Target: helperDirInContainer, ReadOnly: true,
+		VolumeOptions: &mount.VolumeOptions{NoCopy: true}}, true, nil
+}
+
+// fillHelperVolume copies the helper into the volume through a container
+// of the server image that mounts it (called with b.mu held).
+func (b *Backend) fillHelperVolume(ctx context.Context, volume string, labels map[string]string) error {
+	c, err := b.cli.ContainerCreate(createCtx(ctx), client.ContainerCreateOptions{
+		Name:   volume + "-fill",
+		Config: &container.Config{Image: b.opt.ServerImage, Labels: labels},
+		HostConfig: &container.HostConfig{
+			NetworkMode: "none",
+			Mounts:      []mount.Mount{{Type: mount.TypeVolume, Source: volume, Target: helperDirInContainer}},
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("creating the container that fills the snapshot helper volume: %w", err)
+	}
+	defer b.cli.ContainerRemove(context.WithoutCancel(ctx), c.ID, client.ContainerRemoveOptions{Force: true})
+	return b.copyHelper(ctx, c.ID, b.helper)
 }
 
 // Prepare makes sure the server image and the agent's image exist,
@@ -288,7 +360,8 @@ func (b *Backend) Prepare(ctx context.Context, a *agent.Agent) error {
 	return nil
 }
 
-// Reap removes every container labelled with the run group.
+// Reap removes every container labelled with the run group, then the
+// snapshot helper volumes a killed runner of the group left behind.
 func (b *Backend) Reap(ctx context.Context, runGroup string) error {
 	res, err := b.cli.ContainerList(ctx, client.ContainerListOptions{All: true, Filters: make(client.Filters).Add("label", LabelRunGroup+"="+runGroup)})
 	if err != nil {
@@ -297,6 +370,21 @@ func (b *Backend) Reap(ctx context.Context, runGroup string) error {
 	var errs []error
 	for _, c := range res.Items {
 		if _, err := b.cli.ContainerRemove(ctx, c.ID, client.ContainerRemoveOptions{Force: true}); err != nil && !cerrdefs.IsNotFound(err) {
+			errs = append(errs, err)
+		}
+	}
+	vols, err := b.cli.VolumeList(ctx, client.VolumeListOptions{Filters: make(client.Filters).Add("label", LabelRunGroup+"="+runGroup).Add("label", LabelRole+"=helper")})
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("listing volumes of %s: %w", runGroup, err))...)
+	}
+	b.mu.Lock()
+	mine := b.helperVolume
+	b.mu.Unlock()
+	for _, v := range vols.Items {
+		if v.Name == mine {
+			continue
+		}
+		if _, err := b.cli.VolumeRemove(ctx, v.Name, client.VolumeRemoveOptions{Force: true}); err != nil && !cerrdefs.IsNotFound(err) {
 			errs = append(errs, err)
 		}
 	}
@@ -407,6 +495,17 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		// No setuid escalation (sudo, su) from nonroot.
 		hc.SecurityOpt = []string{"no-new-privileges"}
 	}
+	shared := false
+	if !spec.Agent.Privileged {
+		m, ok, err := b.helperMount(ctx, spec.RunGroup)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			hc.Mounts = append(hc.Mounts, m)
+			shared = true
+		}
+	}
 	hc.Memory = spec.Container.MemLimit
 	hc.NanoCPUs = spec.Container.NanoCPUs
 	if spec.Container.PidsLimit > 0 {
@@ -435,8 +534,10 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if err := b.putHomeFiles(ctx, sb.agent, spec.HomeFiles); err != nil {
 		return nil, err
 	}
-	if err := b.installHelper(ctx, sb.agent); err != nil {
-		return nil, err
+	if !shared {
+		if err := b.installHelper(ctx, sb.agent); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
 		return nil, fmt.Errorf("starting the agent container: %w", err)

@@ -148,8 +148,9 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-// TestReapAfterKilledRunner: a runner that dies leaves containers behind;
-// the next Execute of the group (resume) removes them first.
+// TestReapAfterKilledRunner: a runner that dies leaves containers and its
+// snapshot helper volume behind; the next Execute of the group (resume)
+// removes them first.
 func TestReapAfterKilledRunner(t *testing.T) {
 	h := harness(t)
 	a := runnertest.DummyAgent(t)
@@ -171,11 +172,18 @@ func TestReapAfterKilledRunner(t *testing.T) {
 	if n := containersOf(t, group); n != 2 {
 		t.Fatalf("%d containers for the group, want 2", n)
 	}
-	if err := h.Backend.(runner.Reaper).Reap(context.Background(), group); err != nil {
+	if n := helperVolumesOf(t, group); n != 1 {
+		t.Fatalf("%d helper volumes for the group, want 1", n)
+	}
+	// The resumed runner is another process: another backend.
+	if err := backend(t).Reap(context.Background(), group); err != nil {
 		t.Fatal(err)
 	}
 	if n := containersOf(t, group); n != 0 {
 		t.Errorf("%d containers left after Reap", n)
+	}
+	if n := helperVolumesOf(t, group); n != 0 {
+		t.Errorf("%d helper volumes left after Reap", n)
 	}
 }
 
