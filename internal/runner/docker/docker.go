@@ -479,9 +479,12 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 	if _, err := b.cli.ContainerStart(ctx, sb.server, client.ContainerStartOptions{}); err != nil {
 		return nil, fmt.Errorf("starting the validation server: %w", err)
 	}
-	if err := b.waitListening(ctx, sb.server); err != nil {
-		return nil, err
-	}
+	// The server starts up while the agent container is created and
+	// filled; the agent starts once the server listens.
+	listening := make(chan error, 1)
+	go func() { listening <- b.waitListening(ctx, sb.server) }()
+	// (On an error before that, the deferred Stop removes the server,
+	// which ends the wait.)
 
 	// The agent.
 	hc := &container.HostConfig{
@@ -538,6 +541,9 @@ func (b *Backend) Start(ctx context.Context, spec *runner.Spec) (runner.Sandbox,
 		if err := b.installHelper(ctx, sb.agent); err != nil {
 			return nil, err
 		}
+	}
+	if err := <-listening; err != nil {
+		return nil, err
 	}
 	if _, err := b.cli.ContainerStart(ctx, sb.agent, client.ContainerStartOptions{}); err != nil {
 		return nil, fmt.Errorf("starting the agent container: %w", err)
