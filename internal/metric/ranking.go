@@ -3,7 +3,6 @@ package metric
 import (
 	"errors"
 	"fmt"
-	"github.com/mlebench/mlebench/internal/bigslice"
 	"iter"
 	"math"
 )
@@ -37,7 +36,8 @@ var ErrOneClass = errors.New("Only one class present in y_true. ROC AUC score is
 //   - y_true with one value: [ErrOneClass];
 //   - different lengths: "Found input variables with inconsistent numbers of samples: [..]".
 //
-// Runs in O(n) after a radix sort of the scores (about 30 ms for 10⁶ rows).
+// Runs in O(n) after a radix sort of the scores (classKeys: one array of
+// the keys, bucketed while written, no second array of that size).
 //
 // Result type: numpy float64.
 func ROCAUC(yTrue, yScore []float64) (float64, error) {
@@ -106,30 +106,8 @@ func binaryPositive[T int64 | float64](yTrue []T) (T, bool) {
 // binaryAUC computes the area for validated input: finite values, equal
 // lengths, positives are the entries equal to pos.
 func binaryAUC[T int64 | float64](yTrue []T, yScore []float64, pos T) float64 {
-	var nPos int
-	for _, v := range yTrue {
-		if v == pos {
-			nPos++
-		}
-	}
-	// One allocation for the keys and the radix sort's scratch space:
-	// positives' keys fill keys[:nPos], negatives' keys[nPos:].
-	mem := bigslice.Uint64s(2*len(yScore), 0)
-	keys, buf := mem[:len(yScore)], mem[len(yScore):]
-	p, q := 0, nPos
-	for i, s := range yScore {
-		k := floatKey(s)
-		if yTrue[i] == pos {
-			keys[p] = k
-			p++
-		} else {
-			keys[q] = k
-			q++
-		}
-	}
-	posKeys := radixSort(keys[:nPos], buf[:nPos])
-	negKeys := radixSort(keys[nPos:], buf[nPos:])
-	return aucFromSorted(posKeys, negKeys)
+	keys, nPos := classKeys(yTrue, yScore, pos)
+	return aucFromSorted(keys[:nPos], keys[nPos:])
 }
 
 // floatKey maps a float64 to a uint64 whose unsigned order is the float
@@ -143,49 +121,6 @@ func floatKey(f float64) uint64 {
 		return ^b
 	}
 	return b | 1<<63
-}
-
-// radixSort sorts a ascending with an LSD radix sort on bytes, using buf
-// (same length) as scratch, and returns whichever of the two holds the
-// result. Byte positions on which all keys agree are skipped (for scores in
-// [0, 1] the sign/exponent byte always is). About 10 ms for 10⁶ keys; an
-// in-place MSD variant measured 2-3x slower, slices.Sort about 15x.
-func radixSort(a, buf []uint64) []uint64 {
-	if len(a) < 2 {
-		return a
-	}
-	var counts [8][256]int
-	for _, v := range a {
-		counts[0][byte(v)]++
-		counts[1][byte(v>>8)]++
-		counts[2][byte(v>>16)]++
-		counts[3][byte(v>>24)]++
-		counts[4][byte(v>>32)]++
-		counts[5][byte(v>>40)]++
-		counts[6][byte(v>>48)]++
-		counts[7][byte(v>>56)]++
-	}
-	src, dst := a, buf
-	for d := 0; d < 8; d++ {
-		shift := uint(8 * d)
-		c := &counts[d]
-		if c[byte(src[0]>>shift)] == len(src) {
-			continue
-		}
-		sum := 0
-		for b := range c {
-			t := c[b]
-			c[b] = sum
-			sum += t
-		}
-		for _, v := range src {
-			b := byte(v >> shift)
-			dst[c[b]] = v
-			c[b]++
-		}
-		src, dst = dst, src
-	}
-	return src
 }
 
 // aucFromSorted walks the distinct score values from the highest down,
@@ -402,26 +337,8 @@ func AveragePrecision(yTrue, yScore []float64) (float64, error) {
 		return math.NaN(), fmt.Errorf("pos_label=1 is not a valid label. It should be one of [%s, %s]",
 			labelNumStr(classes[0].f), labelNumStr(classes[1].f))
 	}
-	var nPos int
-	for _, v := range yTrue {
-		if v == 1 {
-			nPos++
-		}
-	}
-	mem := bigslice.Uint64s(2*len(yScore), 0)
-	keys, buf := mem[:len(yScore)], mem[len(yScore):]
-	p, q := 0, nPos
-	for i, s := range yScore {
-		if yTrue[i] == 1 {
-			keys[p] = floatKey(s)
-			p++
-		} else {
-			keys[q] = floatKey(s)
-			q++
-		}
-	}
-	pos := radixSort(keys[:nPos], buf[:nPos])
-	neg := radixSort(keys[nPos:], buf[nPos:])
+	keys, nPos := classKeys(yTrue, yScore, 1.0)
+	pos, neg := keys[:nPos], keys[nPos:]
 	var fpsList, tpsList []float64
 	for fp, tp := range thresholdCounts(pos, neg) {
 		fpsList = append(fpsList, float64(fp))

@@ -2,9 +2,7 @@ package table
 
 import (
 	"math"
-	"math/big"
 	"math/bits"
-	"sync"
 )
 
 // Fast, correctly rounded decimal-to-float64 conversion for the common cases:
@@ -18,37 +16,10 @@ const (
 	pow10MaxExp = 347
 )
 
-var (
-	pow10Once sync.Once
-	// pow10Tab[i] is the 128-bit mantissa (hi, lo) of 10^(i+pow10MinExp),
-	// normalized so the top bit is set and truncated (rounded down).
-	pow10Tab [pow10MaxExp - pow10MinExp + 1][2]uint64
-)
-
-func initPow10() {
-	one := big.NewInt(1)
-	ten := big.NewInt(10)
-	mask := new(big.Int).SetUint64(math.MaxUint64)
-	for q := pow10MinExp; q <= pow10MaxExp; q++ {
-		var v *big.Int
-		if q >= 0 {
-			v = new(big.Int).Exp(ten, big.NewInt(int64(q)), nil)
-			if l := v.BitLen(); l > 128 {
-				v.Rsh(v, uint(l-128))
-			} else {
-				v.Lsh(v, uint(128-l))
-			}
-		} else {
-			d := new(big.Int).Exp(ten, big.NewInt(int64(-q)), nil)
-			// floor(2^(127+L) / d) lies in [2^127, 2^128) for 2^(L-1) < d < 2^L.
-			v = new(big.Int).Lsh(one, uint(127+d.BitLen()))
-			v.Quo(v, d)
-		}
-		lo := new(big.Int).And(v, mask).Uint64()
-		hi := new(big.Int).Rsh(v, 64).Uint64()
-		pow10Tab[q-pow10MinExp] = [2]uint64{hi, lo}
-	}
-}
+// pow10Tab[i] is the 128-bit mantissa (hi, lo) of 10^(i+pow10MinExp),
+// normalized so the top bit is set and truncated (rounded down): a
+// constant table (fastfloat_pow10.go, generated and checked against
+// math/big by TestPow10Table), so that nothing is computed at first use.
 
 // eiselLemire converts man * 10^exp10 (man != 0) to the nearest float64, or
 // reports that it cannot decide.
@@ -56,7 +27,6 @@ func eiselLemire(man uint64, exp10 int, neg bool) (float64, bool) {
 	if exp10 < pow10MinExp || exp10 > pow10MaxExp {
 		return 0, false
 	}
-	pow10Once.Do(initPow10)
 	pw := &pow10Tab[exp10-pow10MinExp]
 	clz := bits.LeadingZeros64(man)
 	man <<= uint(clz)

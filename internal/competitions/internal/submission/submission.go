@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/mlebench/mlebench/internal/bigslice"
 	"math"
+	"runtime"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -214,6 +215,7 @@ func ROCAUC(sub, ans *table.Table, id, target string) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
+	releaseBeforeSort(len(yScore))
 	if yTrueInts != nil {
 		return metric.ROCAUCInts(yTrueInts, yScore)
 	}
@@ -484,4 +486,23 @@ func RowSumCheck(sub *table.Table, classes []string, atol float64) ([][]float64,
 		}
 	}
 	return cols, nil
+}
+
+// releaseMinRows is the size from which [ROCAUC] collects garbage before
+// the metric allocates its sort keys (n × 8 bytes).
+const releaseMinRows = 1 << 19
+
+// releaseBeforeSort runs a garbage collection before the ROC AUC's sort
+// keys are allocated for n rows, when n is large: once the ids are
+// aligned, the id columns (and any aligned copies made on the way) are no
+// longer needed by the grader, and when its caller holds no other
+// reference to the tables (the grading command does not) the collection
+// frees them, so that the heap reuses their pages for the keys instead of
+// taking fresh ones from the kernel. For 10⁶ rows that is 8 MB less peak
+// memory and fewer page faults, for one collection of a heap whose large
+// arrays hold no pointers.
+func releaseBeforeSort(n int) {
+	if n >= releaseMinRows {
+		runtime.GC()
+	}
 }
