@@ -35,7 +35,8 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns id and cell_order")
 	}
-	if !pandas.SameSet(sid, aid) {
+	same := sameIDs(sid, aid) // then the id sets are equal too
+	if !same && !pandas.SameSet(sid, aid) {
 		return competition.Score{}, competition.Invalid("submission ids do not match the answer ids")
 	}
 	if err := pandas.SortErrors(sid, aid); err != nil {
@@ -46,7 +47,7 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	// k, as sorting both would. Errors name the first bad notebook in
 	// sorted order, so an error found that way is looked for again in
 	// sorted order.
-	if sameIDs(sid, aid) {
+	if same {
 		if s, err := kendallTau(sid, sco, aid, aco, nil, nil); err == nil {
 			return s, nil
 		}
