@@ -125,8 +125,8 @@ func plainText(c *table.Column) bool {
 // the distinct answers customers absent from the submission, wanted the
 // distinct answers customers.
 func mergeByText(subID, ansID *table.Column) (subOrder, ansOrder []int, missing, wanted int) {
-	ansOrder = pandas.SortIndex(table.Strings(ansID.Name, ansID.Text))
-	subAll := pandas.SortIndex(table.Strings(subID.Name, subID.Text))
+	ansOrder = sortText(ansID)
+	subAll := sortText(subID)
 	subOrder = subAll[:0:0]
 	a, at := ansID.Text, subID.Text
 	j := 0 // position in ansOrder
@@ -155,6 +155,20 @@ func mergeByText(subID, ansID *table.Column) (subOrder, ansOrder []int, missing,
 		j = nextDistinct(a, ansOrder, j)
 	}
 	return subOrder, ansOrder, missing, wanted
+}
+
+// sortText is the stable sort of c's rows by text (pandas.SortIndex), found
+// in one pass when the texts are already in order (the answers are written
+// sorted by customer_id).
+func sortText(c *table.Column) []int {
+	if !slices.IsSorted(c.Text) {
+		return pandas.SortIndex(table.Strings(c.Name, c.Text))
+	}
+	order := make([]int, len(c.Text))
+	for i := range order {
+		order[i] = i
+	}
+	return order
 }
 
 // nextDistinct is the position after the run of order[j]'s text.
