@@ -119,8 +119,8 @@ func TestSameTextIDs(t *testing.T) {
 	}{
 		{[]string{"0_0", "0_1"}, []string{"0_0", "0_1"}, true},
 		{[]string{"0_1", "0_0"}, []string{"0_0", "0_1"}, false},
-		{[]string{"0_0", ""}, []string{"0_0", ""}, false}, // NaN ids never match
-		{[]string{"1", "2"}, []string{"1", "2"}, false},   // numbers: the sorting path
+		{[]string{"0_0", ""}, []string{"0_0", ""}, false},  // NaN ids never match
+		{[]string{"1", "2"}, []string{"1", "2"}, false},    // numbers: the sorting path
 		{[]string{"0_0", "1"}, []string{"0_0", "1"}, true}, // one object column of text
 	} {
 		var ra, rb []string
