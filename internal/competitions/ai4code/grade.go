@@ -2,8 +2,8 @@ package ai4code
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/pandas"
@@ -35,40 +35,81 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return competition.Score{}, fmt.Errorf("answers must have columns id and cell_order")
 	}
-	if !pandas.SameSet(sid, aid) {
+	same := sameIDs(sid, aid) // then the id sets are equal too
+	if !same && !pandas.SameSet(sid, aid) {
 		return competition.Score{}, competition.Invalid("submission ids do not match the answer ids")
 	}
 	if err := pandas.SortErrors(sid, aid); err != nil {
 		return competition.Score{}, err
 	}
-	si, ai := pandas.SortIndex(sid), pandas.SortIndex(aid)
-	subTok := make([][]string, len(si))
-	ansTok := make([][]string, len(ai))
-	for k := range si {
-		subTok[k] = strings.FieldsFunc(sco.Str(si[k]), isSpace)
-		ansTok[k] = strings.FieldsFunc(aco.Str(ai[k]), isSpace)
-		if len(subTok[k]) != len(ansTok[k]) {
+	// The score sums integers over notebooks, so the order the pairs are
+	// visited in does not matter: ids equal row by row pair row k with row
+	// k, as sorting both would. Errors name the first bad notebook in
+	// sorted order, so an error found that way is looked for again in
+	// sorted order.
+	if same {
+		if s, err := kendallTau(sid, sco, aid, aco, nil, nil); err == nil {
+			return s, nil
+		}
+	}
+	return kendallTau(sid, sco, aid, aco, pandas.SortIndex(sid), pandas.SortIndex(aid))
+}
+
+// kendallTau pairs submission row si[k] with answers row ai[k] (row k with
+// row k when the orders are nil), checks every pair's cell counts, then sums
+// the inversions.
+func kendallTau(sid, sco, aid, aco *table.Column, si, ai []int) (competition.Score, error) {
+	n := sid.Len()
+	at := func(order []int, k int) int {
+		if order == nil {
+			return k
+		}
+		return order[k]
+	}
+	for k := range n {
+		ns, na := countFields(sco.Str(at(si, k))), countFields(aco.Str(at(ai, k)))
+		if ns != na {
 			return competition.Score{}, competition.Invalid("notebook %s: submission has %d cell ids, answer has %d",
-				aid.Str(ai[k]), len(subTok[k]), len(ansTok[k]))
+				aid.Str(at(ai, k)), ns, na)
 		}
 	}
 	var inv, total int64
-	for k := range subTok {
-		first := make(map[string]int, len(subTok[k]))
-		for p, x := range subTok[k] {
-			if _, ok := first[x]; !ok {
-				first[x] = p
+	var subTok, ansTok []string
+	var pos, tmp []int
+	var first map[string]int
+	for k := range n {
+		subTok = appendFields(subTok[:0], sco.Str(at(si, k)))
+		ansTok = appendFields(ansTok[:0], aco.Str(at(ai, k)))
+		pos = pos[:0]
+		if len(subTok) <= linearMax {
+			for _, x := range ansTok {
+				p := slices.Index(subTok, x) // list.index: the first occurrence
+				if p < 0 {
+					return competition.Score{}, notInList(x, aid.Str(at(ai, k)))
+				}
+				pos = append(pos, p)
+			}
+		} else {
+			if first == nil || len(first) > 4*len(subTok) {
+				first = make(map[string]int, len(subTok))
+			} else {
+				clear(first)
+			}
+			for p, x := range subTok {
+				if _, ok := first[x]; !ok {
+					first[x] = p
+				}
+			}
+			for _, x := range ansTok {
+				p, ok := first[x]
+				if !ok {
+					return competition.Score{}, notInList(x, aid.Str(at(ai, k)))
+				}
+				pos = append(pos, p)
 			}
 		}
-		pos := make([]int, len(ansTok[k]))
-		for j, x := range ansTok[k] {
-			p, ok := first[x]
-			if !ok {
-				return competition.Score{}, fmt.Errorf("ValueError: %s is not in list (notebook %s)", strconv.Quote(x), aid.Str(ai[k]))
-			}
-			pos[j] = p
-		}
-		inv += inversions(pos)
+		tmp = slices.Grow(tmp[:0], len(pos))[:len(pos)]
+		inv += countInversions(pos, tmp)
 		m := int64(len(pos))
 		total += m * (m - 1)
 	}
@@ -78,36 +119,91 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	return competition.Float(1 - float64(4*inv)/float64(total)), nil
 }
 
-// inversions counts pairs i < j with a[i] > a[j] (merge sort; a is
-// reordered).
-func inversions(a []int) int64 {
-	if len(a) < 2 {
-		return 0
-	}
-	tmp := make([]int, len(a))
-	var rec func(lo, hi int) int64
-	rec = func(lo, hi int) int64 {
-		if hi-lo < 2 {
-			return 0
-		}
-		mid := (lo + hi) / 2
-		c := rec(lo, mid) + rec(mid, hi)
-		i, j, k := lo, mid, lo
-		for i < mid && j < hi {
-			if a[j] < a[i] {
-				c += int64(mid - i)
-				tmp[k] = a[j]
-				j++
-			} else {
-				tmp[k] = a[i]
-				i++
+// linearMax is the longest cell list whose positions are found by linear
+// search instead of a map.
+const linearMax = 24
+
+func notInList(x, notebook string) error {
+	return fmt.Errorf("ValueError: %s is not in list (notebook %s)", strconv.Quote(x), notebook)
+}
+
+// sameIDs reports whether a and b hold the same text ids row by row, none
+// missing and no numbers among them.
+func sameIDs(a, b *table.Column) bool {
+	return a.Kind == table.String && b.Kind == table.String && a.Mixed == nil && b.Mixed == nil &&
+		!a.HasNull() && !b.HasNull() && slices.Equal(a.Text, b.Text)
+}
+
+// appendFields appends the str.split() fields of s to dst:
+// strings.FieldsFunc(s, isSpace) without its allocation.
+func appendFields(dst []string, s string) []string {
+	start := -1
+	for i, r := range s {
+		if isSpace(r) {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
 			}
-			k++
+		} else if start < 0 {
+			start = i
 		}
-		k += copy(tmp[k:], a[i:mid])
-		copy(tmp[k:], a[j:hi])
-		copy(a[lo:hi], tmp[lo:hi])
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
+
+// countFields is len(appendFields(nil, s)).
+func countFields(s string) int {
+	n := 0
+	in := false
+	for _, r := range s {
+		if isSpace(r) {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
+	}
+	return n
+}
+
+// countInversions is inversions(a) with tmp (len(a)) as the merge buffer
+// and a direct count for short lists; a is reordered.
+func countInversions(a, tmp []int) int64 {
+	if len(a) <= 16 {
+		var c int64
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
+				if a[i] > a[j] {
+					c++
+				}
+			}
+		}
 		return c
 	}
-	return rec(0, len(a))
+	var c int64
+	// Bottom-up merge sort: runs of width w are merged pairwise.
+	for w := 1; w < len(a); w *= 2 {
+		for lo := 0; lo < len(a); lo += 2 * w {
+			mid, hi := min(lo+w, len(a)), min(lo+2*w, len(a))
+			i, j, k := lo, mid, lo
+			for i < mid && j < hi {
+				if a[j] < a[i] {
+					c += int64(mid - i)
+					tmp[k] = a[j]
+					j++
+				} else {
+					tmp[k] = a[i]
+					i++
+				}
+				k++
+			}
+			k += copy(tmp[k:], a[i:mid])
+			copy(tmp[k:], a[j:hi])
+		}
+		a, tmp = tmp, a
+	}
+	return c
 }

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -29,42 +28,18 @@ func Grade(submission, answers *table.Table) (competition.Score, error) {
 	subID, _ := submission.Col("customer_id")
 	subPred, _ := submission.Col("prediction")
 
-	// wanted maps each answers customer to whether the submission has it.
-	wanted := make(map[idKey]bool, ansID.Len())
-	for i := 0; i < ansID.Len(); i++ {
-		if k, ok := key(ansID, i); ok {
-			wanted[k] = false
+	var subOrder, ansOrder []int
+	if plainText(subID) && plainText(ansID) {
+		var missing, wanted int
+		subOrder, ansOrder, missing, wanted = mergeByText(subID, ansID)
+		if missing > 0 {
+			return nan, competition.Invalid("Submission is missing %d of the %d customers in the answers", missing, wanted)
 		}
-	}
-	have := 0
-	var rows []int // submission rows whose customer is in the answers
-	for i := 0; i < subID.Len(); i++ {
-		k, ok := key(subID, i)
-		if !ok {
-			continue
+	} else {
+		var err error
+		if subOrder, ansOrder, err = selectByKey(subID, ansID); err != nil {
+			return nan, err
 		}
-		if seen, in := wanted[k]; in {
-			if !seen {
-				wanted[k] = true
-				have++
-			}
-			rows = append(rows, i)
-		}
-	}
-	if have != len(wanted) {
-		return nan, competition.Invalid("Submission is missing %d of the %d customers in the answers", len(wanted)-have, len(wanted))
-	}
-	subOrder, err := sortByID(subID, rows)
-	if err != nil {
-		return nan, err
-	}
-	all := make([]int, ansID.Len())
-	for i := range all {
-		all[i] = i
-	}
-	ansOrder, err := sortByID(ansID, all)
-	if err != nil {
-		return nan, err
 	}
 	n := min(len(ansOrder), len(subOrder))
 	// np.mean of average_precision_at_k(actual.split(" "),
@@ -89,6 +64,119 @@ func Grade(submission, answers *table.Table) (competition.Score, error) {
 	wg.Wait()
 	v := metric.Mean(aps)
 	return competition.Numpy(v), nil
+}
+
+// selectByKey is the general selection: the submission rows whose
+// customer is in the answers (sub[sub.customer_id.isin(ans.customer_id)]),
+// an error when some answers customer is missing, then both sorted by
+// customer_id.
+func selectByKey(subID, ansID *table.Column) (subOrder, ansOrder []int, err error) {
+	// wanted maps each answers customer to whether the submission has it.
+	wanted := make(map[idKey]bool, ansID.Len())
+	for i := 0; i < ansID.Len(); i++ {
+		if k, ok := key(ansID, i); ok {
+			wanted[k] = false
+		}
+	}
+	have := 0
+	var rows []int // submission rows whose customer is in the answers
+	for i := 0; i < subID.Len(); i++ {
+		k, ok := key(subID, i)
+		if !ok {
+			continue
+		}
+		if seen, in := wanted[k]; in {
+			if !seen {
+				wanted[k] = true
+				have++
+			}
+			rows = append(rows, i)
+		}
+	}
+	if have != len(wanted) {
+		return nil, nil, competition.Invalid("Submission is missing %d of the %d customers in the answers", len(wanted)-have, len(wanted))
+	}
+	subOrder, err = sortByID(subID, rows)
+	if err != nil {
+		return nil, nil, err
+	}
+	all := make([]int, ansID.Len())
+	for i := range all {
+		all[i] = i
+	}
+	ansOrder, err = sortByID(ansID, all)
+	if err != nil {
+		return nil, nil, err
+	}
+	return subOrder, ansOrder, nil
+}
+
+// plainText reports whether every cell of c is text (no missing cell, no
+// number): then key() is the text itself and sortByID cannot fail.
+func plainText(c *table.Column) bool {
+	return c.Kind == table.String && c.Mixed == nil && !c.HasNull()
+}
+
+// mergeByText is selectByKey for two plainText columns, by sorting instead
+// of a set: both columns are stably sorted by text, then one merge walk
+// keeps the submission rows whose text is an answers text. A stable sort
+// of a subset of rows is the subset of the stable sort of all rows, so
+// subOrder is what sortByID gives for the selected rows. missing counts
+// the distinct answers customers absent from the submission, wanted the
+// distinct answers customers.
+func mergeByText(subID, ansID *table.Column) (subOrder, ansOrder []int, missing, wanted int) {
+	ansOrder = sortText(ansID)
+	subAll := sortText(subID)
+	subOrder = subAll[:0:0]
+	a, at := ansID.Text, subID.Text
+	j := 0 // position in ansOrder
+	for k := 0; k < len(subAll); {
+		t := at[subAll[k]]
+		// Answers customers before t are missing from the submission.
+		for j < len(ansOrder) && a[ansOrder[j]] < t {
+			missing++
+			wanted++
+			j = nextDistinct(a, ansOrder, j)
+		}
+		in := j < len(ansOrder) && a[ansOrder[j]] == t
+		for ; k < len(subAll) && at[subAll[k]] == t; k++ {
+			if in {
+				subOrder = append(subOrder, subAll[k])
+			}
+		}
+		if in {
+			wanted++
+			j = nextDistinct(a, ansOrder, j)
+		}
+	}
+	for j < len(ansOrder) {
+		missing++
+		wanted++
+		j = nextDistinct(a, ansOrder, j)
+	}
+	return subOrder, ansOrder, missing, wanted
+}
+
+// sortText is the stable sort of c's rows by text (pandas.SortIndex), found
+// in one pass when the texts are already in order (the answers are written
+// sorted by customer_id).
+func sortText(c *table.Column) []int {
+	if !slices.IsSorted(c.Text) {
+		return pandas.SortIndex(table.Strings(c.Name, c.Text))
+	}
+	order := make([]int, len(c.Text))
+	for i := range order {
+		order[i] = i
+	}
+	return order
+}
+
+// nextDistinct is the position after the run of order[j]'s text.
+func nextDistinct(text []string, order []int, j int) int {
+	t := text[order[j]]
+	for j++; j < len(order) && text[order[j]] == t; j++ {
+	}
+	return j
 }
 
 func sameColumnSet(names []string) bool {
@@ -135,14 +223,14 @@ type idKey struct {
 
 // appendSplit appends the pieces of strings.Split(s, " ") to dst.
 func appendSplit(dst []string, s string) []string {
-	for {
-		i := strings.IndexByte(s, ' ')
-		if i < 0 {
-			return append(dst, s)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			dst = append(dst, s[start:i])
+			start = i + 1
 		}
-		dst = append(dst, s[:i])
-		s = s[i+1:]
 	}
+	return append(dst, s[start:])
 }
 
 // sortByID orders rows by their customer id as sort_values does (every

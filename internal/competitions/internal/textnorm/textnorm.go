@@ -29,6 +29,7 @@ package textnorm
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -36,7 +37,6 @@ import (
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
-	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -79,21 +79,50 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if !ok {
 		return competition.Score{}, competition.Invalid("Submission must have a `id` column")
 	}
-	subIdx, ansIdx, match := submission.AlignByID(subID, ansID)
-	if !match {
-		return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
+	var subIdx, ansIdx []int
+	if !sameTextIDs(subID, ansID) {
+		var match bool
+		if subIdx, ansIdx, match = submission.AlignByID(subID, ansID); !match {
+			return competition.Score{}, competition.Invalid("Submission and answers `id` values do not match")
+		}
 	}
-	yTrue := make([]string, len(ansIdx))
-	yPred := make([]string, len(subIdx))
-	for k := range ansIdx {
-		yTrue[k] = ansAfter.Str(ansIdx[k])
-		yPred[k] = subAfter.Str(subIdx[k])
+	// Accuracy is a count of equal pairs, so it does not depend on the order
+	// in which the aligned pairs are visited.
+	n := ans.Len()
+	if n == 0 {
+		return competition.Float(math.NaN()), nil // accuracy_score of nothing
 	}
-	acc, err := metric.AccuracyOf(yTrue, yPred)
-	if err != nil {
-		return competition.Score{}, err
+	hits := 0
+	for k := range n {
+		i, j := k, k
+		if subIdx != nil {
+			i = subIdx[k]
+		}
+		if ansIdx != nil {
+			j = ansIdx[k]
+		}
+		if ansAfter.Str(j) == subAfter.Str(i) {
+			hits++
+		}
 	}
-	return competition.Float(acc), nil
+	return competition.Float(float64(hits) / float64(n)), nil
+}
+
+// sameTextIDs reports whether a and b hold the same text ids row by row,
+// none missing. Sorting both stably by id then pairs row k with row k, so
+// the aligned pairs are the rows at equal positions, as
+// [submission.AlignByID] would pair them (without its sorts).
+func sameTextIDs(a, b *table.Column) bool {
+	if a.Kind != table.String || b.Kind != table.String || a.Mixed != nil || b.Mixed != nil ||
+		a.Len() != b.Len() || a.HasNull() || b.HasNull() {
+		return false
+	}
+	for k, s := range a.Text {
+		if s != b.Text[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // Token is one fake token: class, before, after.

@@ -1,0 +1,82 @@
+package h_and_m_personalized_fashion_recommendations
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// TestMergeByTextMatchesSelectByKey compares the sort-merge selection of
+// text customer ids with the set-based one on random id columns: duplicated
+// and missing customers, extra submission customers, ids that are
+// prefixes of others.
+func TestMergeByTextMatchesSelectByKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 12))
+	pool := []string{"a", "ab", "abc", "b", "ba", "c", "d0", "d1", "é", "zz"}
+	pick := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = pool[rng.IntN(len(pool))]
+		}
+		return out
+	}
+	var sawMissing, sawValid int
+	for trial := range 2000 {
+		ans := pick(rng.IntN(8))
+		if rng.IntN(3) == 0 {
+			slices.Sort(ans) // answers in order: no sort
+		}
+		var sub []string
+		switch rng.IntN(3) {
+		case 0:
+			sub = pick(rng.IntN(12))
+		case 1: // every answers customer, shuffled, plus extras
+			sub = append(slices.Clone(ans), pick(rng.IntN(4))...)
+			rng.Shuffle(len(sub), func(i, j int) { sub[i], sub[j] = sub[j], sub[i] })
+		default: // the answers' customers with one left out
+			sub = slices.Clone(ans)
+			if len(sub) > 0 {
+				i := rng.IntN(len(sub))
+				sub = slices.Delete(sub, i, i+1)
+			}
+			sub = append(sub, pick(rng.IntN(3))...)
+		}
+		if rng.IntN(4) == 0 {
+			slices.Sort(sub)
+		}
+		subID, ansID := table.Strings("customer_id", sub), table.Strings("customer_id", ans)
+		if !plainText(subID) || !plainText(ansID) {
+			t.Fatal("test columns must be plain text")
+		}
+		wantSub, wantAns, werr := selectByKey(subID, ansID)
+		gotSub, gotAns, missing, wanted := mergeByText(subID, ansID)
+		var gerr error
+		if missing > 0 {
+			gerr = fmt.Errorf("Submission is missing %d of the %d customers in the answers", missing, wanted)
+			sawMissing++
+		} else {
+			sawValid++
+		}
+		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
+			t.Fatalf("trial %d: sub %q ans %q: error %v, want %v", trial, sub, ans, gerr, werr)
+		}
+		if werr == nil && (!slices.Equal(gotSub, wantSub) || !slices.Equal(gotAns, wantAns)) {
+			t.Fatalf("trial %d: sub %q ans %q: orders %v %v, want %v %v", trial, sub, ans, gotSub, gotAns, wantSub, wantAns)
+		}
+	}
+	if sawMissing < 200 || sawValid < 200 {
+		t.Fatalf("cases not covered: %d with missing customers, %d valid", sawMissing, sawValid)
+	}
+}
+
+func TestAppendSplitIsSplit(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "0554029013 0168917001", "x\ty z"} {
+		if got, want := appendSplit(nil, s), strings.Split(s, " "); !slices.Equal(got, want) {
+			t.Errorf("appendSplit(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
