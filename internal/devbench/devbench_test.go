@@ -1,4 +1,4 @@
-package main
+package devbench
 
 import (
 	"os"
@@ -23,7 +23,7 @@ func TestBenchSizesCoverEveryImplementedCompetition(t *testing.T) {
 		if _, err := c.Implemented(); err == nil {
 			implemented[c.ID] = true
 			if _, ok := benchSizes[c.ID]; !ok {
-				t.Errorf("%s is implemented but has no row in benchSizes (cmd/mlebench/bench_sizes.go)", c.ID)
+				t.Errorf("%s is implemented but has no row in benchSizes (internal/devbench/sizes.go)", c.ID)
 			}
 		}
 	}
