@@ -29,6 +29,17 @@ def kuzushiji_points(v):
     return " ".join(out)
 
 
+def widen_every_other(v):
+    """3D boxes: every other box 1.2 times as wide (IoU 1/1.2 with the truth)."""
+    if not isinstance(v, str):
+        return v
+    t = v.split(" ")
+    for n, k in enumerate(range(0, len(t), 9)):
+        if n % 2:
+            t[k + 4] = repr(float(t[k + 4]) * 1.2)
+    return " ".join(t)
+
+
 def main(cid, answers, sample, out):
     sub = pd.read_csv(sample, dtype=str, keep_default_na=False)
     if cid == "tensorflow2-question-answering":
@@ -54,7 +65,14 @@ def main(cid, answers, sample, out):
         "tgs-salt-identification-challenge": ("id", "rle_mask", "rle_mask", None),
         "kuzushiji-recognition": ("image_id", "labels", "labels", kuzushiji_points),
         "siim-covid19-detection": ("id", "PredictionString", "PredictionString", None),
+        "3d-object-detection-for-autonomous-vehicles": ("Id", "PredictionString", "PredictionString", widen_every_other),
+        "uw-madison-gi-tract-image-segmentation": (None, "predicted", "predicted", None),
     }[cid]
+    if key is None:  # paired by row position, not by id
+        for i in range(0, len(sub), 2):
+            sub.loc[i, dst] = ans.loc[i, src]
+        sub.to_csv(out, index=False)
+        return
     truth = dict(zip(ans[key], ans[src]))
     for i in range(0, len(sub), 2):
         v = truth[sub.loc[i, key]]
