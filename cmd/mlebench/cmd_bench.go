@@ -58,7 +58,7 @@ competition, so an interrupted run keeps what it measured).`,
 	f.StringVar(&opts.ScriptDir, "script-dir", "", "directory of the reference scripts (default: benchmark/ in or above the working directory)")
 	f.StringVar(&opts.Out, "out", "", "write the table file (title, machine, runs, table)")
 	f.StringVar(&opts.Update, "update", "", "replace the measured competitions' rows in this table file (created if missing)")
-	f.BoolVar(&opts.Plan, "plan", false, "measure nothing: print each competition's size, and with --update add a \"not measured yet\" row for every competition the file lacks")
+	f.BoolVar(&opts.Plan, "plan", false, "measure nothing: print each competition's size; with --update add a \"not measured yet\" row for every competition the file lacks and rewrite the file (refreshing each row's reasons for missed targets)")
 	f.BoolVar(&opts.DefaultSize, "default-size", false, "use fake-raw's small default size instead of the size table (a quick check of the reference scripts)")
 	f.DurationVar(&opts.StepTimeout, "step-timeout", 20*time.Minute, "limit on one step (a child process)")
 	return cmd

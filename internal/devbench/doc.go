@@ -29,7 +29,9 @@
 //     (flock on FILE.lock), so concurrent benches may update one file.
 //   - Targets (issue #14) checked per row: grade ≥ 10× less CPU than the
 //     pandas reference, prepare peak RSS ≤ 1 GiB; a row that misses one
-//     says which and by how much.
+//     says which and by how much, and why (reasons.go: a known note, the
+//     load it was measured at, or the code itself), recomputed from the
+//     row's cells whenever the file is written.
 //
 // Run writes only to Env.Out, Env.Err, the scratch and table files; it
 // never exits the process.

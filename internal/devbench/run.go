@@ -118,9 +118,11 @@ func runBench(ctx context.Context, g *Env, opts Options, argv []string) error {
 			}
 			fmt.Fprintln(g.Out, r.row())
 		}
-		if file == "" || len(rows) == 0 {
+		if file == "" {
 			return nil
 		}
+		// Written even without new rows: rendering refreshes every row's
+		// reasons for missed targets.
 		return writeBenchFile(file, opts.Out != "", rows, "", machine)
 	}
 	fresh := opts.Out != ""
