@@ -192,3 +192,14 @@ func TestNoReference(t *testing.T) {
 		t.Error("a successful run is not a missing reference")
 	}
 }
+
+func TestFailureLine(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\nb\n", "b"},
+		{"panic: runtime error: slice bounds out of range [:2452] with capacity 200\n\ngoroutine 1 [running]:\nmain.main()\n\t/x/main.go:15 +0x16c\n", "panic: runtime error: slice bounds out of range [:2452] with capacity 200"},
+	} {
+		if got := failureLine(tc.in); got != tc.want {
+			t.Errorf("failureLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

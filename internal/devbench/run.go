@@ -360,13 +360,24 @@ func benchExec(ctx context.Context, timeout time.Duration, peakRSSEnv, name stri
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			err = fmt.Errorf("over the --step-timeout of %s", timeout)
 		}
-		msg := lastLine(errBuf.String())
+		msg := failureLine(errBuf.String())
 		if len(msg) > 300 {
 			msg = msg[:300] + "…"
 		}
 		return st, out.String(), fmt.Errorf("%w: %s", err, msg)
 	}
 	return st, out.String(), nil
+}
+
+// failureLine is the line of a child's stderr that says why it failed: a
+// Go panic's message (its last line is only a stack frame), else the last.
+func failureLine(stderr string) string {
+	for _, ln := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(ln, "panic: ") {
+			return strings.TrimSpace(ln)
+		}
+	}
+	return lastLine(stderr)
 }
 
 func lastLine(s string) string {
