@@ -61,6 +61,7 @@ var allowed = map[string][]string{
 	"bundle":            {"internal/manifest", "internal/report", "internal/grade"},
 	"familiarity":       {"internal/llm", "internal/pyrand", "internal/pyjson", "internal/metric"},
 	"violation":         {"internal/llm", "internal/grade", "internal/pyjson", "internal/table"},
+	"devbench":          {"internal/competition", "internal/grade"},
 	"demo": {"internal/competition", "internal/competitions", "internal/table", "internal/metric", "internal/grade", "internal/report",
 		"internal/runner", "internal/agent", "internal/dataset", "internal/pyjson", "internal/progress", "internal/server", "internal/demo"},
 }

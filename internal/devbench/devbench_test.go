@@ -1,4 +1,4 @@
-package main
+package devbench
 
 import (
 	"os"
@@ -23,7 +23,7 @@ func TestBenchSizesCoverEveryImplementedCompetition(t *testing.T) {
 		if _, err := c.Implemented(); err == nil {
 			implemented[c.ID] = true
 			if _, ok := benchSizes[c.ID]; !ok {
-				t.Errorf("%s is implemented but has no row in benchSizes (cmd/mlebench/bench_sizes.go)", c.ID)
+				t.Errorf("%s is implemented but has no row in benchSizes (internal/devbench/sizes.go)", c.ID)
 			}
 		}
 	}
@@ -190,5 +190,16 @@ func TestBenchDocUpdate(t *testing.T) {
 func TestNoReference(t *testing.T) {
 	if _, ok := noReference(nil, "NOREF: x"); ok {
 		t.Error("a successful run is not a missing reference")
+	}
+}
+
+func TestFailureLine(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\nb\n", "b"},
+		{"panic: runtime error: slice bounds out of range [:2452] with capacity 200\n\ngoroutine 1 [running]:\nmain.main()\n\t/x/main.go:15 +0x16c\n", "panic: runtime error: slice bounds out of range [:2452] with capacity 200"},
+	} {
+		if got := failureLine(tc.in); got != tc.want {
+			t.Errorf("failureLine(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

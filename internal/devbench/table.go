@@ -1,4 +1,4 @@
-package main
+package devbench
 
 import (
 	"fmt"
@@ -239,7 +239,7 @@ func (d *benchDoc) render() string {
 		return strings.Compare(a, b)
 	})
 	for _, id := range ids {
-		b.WriteString(d.Rows[id] + "\n")
+		b.WriteString(withReason(d.Rows[id]) + "\n")
 	}
 	return b.String()
 }
