@@ -257,6 +257,16 @@ type Mapped struct {
 // A variable so that tests can exercise both modes on small files.
 var residentLimit int64 = 256 << 20
 
+// SetMappedResidentLimit sets the mapping size above which [OpenMapped] opens
+// files in bounded mode (256 MiB by default) and returns a function restoring
+// the previous value. For tests and measurements of the preparers that use
+// the mapped mode; not safe while files are being opened.
+func SetMappedResidentLimit(n int64) (restore func()) {
+	old := residentLimit
+	residentLimit = n
+	return func() { residentLimit = old }
+}
+
 // dropWindow is how far a sequential pass runs between page drops.
 const dropWindow = 32 << 20
 
