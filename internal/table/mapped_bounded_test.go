@@ -121,3 +121,25 @@ func formatInt(i int) string {
 	}
 	return string(d)
 }
+
+// TestMappedRowStartsWrap shrinks the low part of the row offsets to 6 bits
+// so that the golden and shuffled-row cases cross many wrap boundaries (a
+// real file crosses one every 4 GiB), in both modes.
+func TestMappedRowStartsWrap(t *testing.T) {
+	old := offsetBits
+	offsetBits = 6
+	defer func() { offsetBits = old }()
+	var s rowStarts
+	offs := []int64{0, 5, 63, 64, 64, 200, 1000, 1001}
+	for _, o := range offs {
+		s.add(o)
+	}
+	for r, o := range offs {
+		if got := s.at(r); got != o {
+			t.Fatalf("row %d: offset %d, want %d (wraps %v)", r, got, o, s.wraps)
+		}
+	}
+	t.Run("pandas", TestMappedMatchesPandas)
+	t.Run("general", TestMappedMatchesGeneralOnGolden)
+	t.Run("bounded", TestMappedBoundedShuffledRows)
+}
