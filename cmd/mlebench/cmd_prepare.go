@@ -127,6 +127,7 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 	if err != nil {
 		return err
 	}
+	defer limitPrepareMemory()()
 	svc := &dataset.Service{
 		DataDir:     g.DataDir,
 		UpstreamDir: g.UpstreamDir,

@@ -224,9 +224,9 @@ type Mapped struct {
 	data    []byte
 	release func() error
 	Names   []string
-	// starts[r] is the offset of data row r; starts[n] is one past the last
+	// starts.at(r) is the offset of data row r; starts.at(n) is one past the last
 	// row's newline (or len(data)+1 without a final newline).
-	starts []int64
+	starts rowStarts
 	// chunkRows is pandas' low_memory buffer_lines for this width.
 	chunkRows int
 	// kinds[c*len(Names)+j] is how column j's cells in chunk c print.
@@ -239,6 +239,67 @@ type Mapped struct {
 	intChunk []bool
 	// bufs are WriteCSV's output buffers, reused across calls.
 	bufs [][]byte
+	// file is the mapped file, open for reading rows with pread when the
+	// mapping is larger than residentLimit (nil otherwise): see bounded.
+	file *os.File
+	// rowBuf holds the row Fields read last in bounded mode.
+	rowBuf []byte
+}
+
+// residentLimit is the mapping size above which a Mapped keeps its resident
+// memory bounded: sequential passes (indexing, dtype inference, [Mapped.EachRow])
+// drop the pages behind them (MADV_DONTNEED), and rows read in arbitrary
+// order (the writers, [Mapped.Fields]) are read with pread into small buffers
+// instead of through the mapping. Pages touched through a file mapping count
+// in the process's RSS, and a random access maps a whole fault-around window
+// (64 KiB by default) of already-cached pages, so a few thousand random rows
+// of a multi-GB file would otherwise make most of it resident.
+// A variable so that tests can exercise both modes on small files.
+var residentLimit int64 = 256 << 20
+
+// SetMappedResidentLimit sets the mapping size above which [OpenMapped] opens
+// files in bounded mode (256 MiB by default) and returns a function restoring
+// the previous value. For tests and measurements of the preparers that use
+// the mapped mode; not safe while files are being opened.
+func SetMappedResidentLimit(n int64) (restore func()) {
+	old := residentLimit
+	residentLimit = n
+	return func() { residentLimit = old }
+}
+
+// dropWindow is how far a sequential pass runs between page drops.
+const dropWindow = 32 << 20
+
+// bounded reports whether f keeps its resident memory bounded (see
+// residentLimit).
+func (f *Mapped) bounded() bool { return f.file != nil }
+
+// drop releases the mapped pages lying wholly inside data[lo:hi] in bounded
+// mode.
+func (f *Mapped) drop(lo, hi int64) {
+	if !f.bounded() {
+		return
+	}
+	const page = 4096
+	lo = (lo + page - 1) &^ (page - 1)
+	hi = min(hi, int64(len(f.data))) &^ (page - 1)
+	if lo < hi {
+		dropPages(f.data[lo:hi])
+	}
+}
+
+// windowed runs fn over data in dropWindow pieces, dropping each piece's
+// pages after it in bounded mode; it stops at the first true result.
+func (f *Mapped) windowed(data []byte, fn func([]byte) bool) bool {
+	for off := 0; off < len(data); off += dropWindow {
+		end := min(off+dropWindow, len(data))
+		hit := fn(data[off:end])
+		f.drop(int64(off), int64(end))
+		if hit {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrNotSimple says the fast path declined the file; use the general reader.
@@ -251,6 +312,12 @@ func (f *Mapped) Close() error {
 	}
 	err := f.release()
 	f.release, f.data = nil, nil
+	if f.file != nil {
+		if cerr := f.file.Close(); err == nil {
+			err = cerr
+		}
+		f.file = nil
+	}
 	return err
 }
 
@@ -265,6 +332,12 @@ func OpenMapped(ctx context.Context, path string) (*Mapped, error) {
 		return nil, err
 	}
 	f := &Mapped{data: data, release: release}
+	if int64(len(data)) > residentLimit {
+		if f.file, err = os.Open(path); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
 	if err := f.index(ctx); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -277,7 +350,9 @@ func (f *Mapped) index(ctx context.Context) error {
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		return fmt.Errorf("byte order mark: %w", ErrNotSimple)
 	}
-	if bytes.IndexByte(data, '"') >= 0 || bytes.IndexByte(data, '\r') >= 0 || bytes.IndexByte(data, 0) >= 0 {
+	if f.windowed(data, func(b []byte) bool {
+		return bytes.IndexByte(b, '"') >= 0 || bytes.IndexByte(b, '\r') >= 0 || bytes.IndexByte(b, 0) >= 0
+	}) {
 		return fmt.Errorf("quotes, carriage returns or NUL bytes: %w", ErrNotSimple)
 	}
 	nl := bytes.IndexByte(data, '\n')
@@ -301,16 +376,24 @@ func (f *Mapped) index(ctx context.Context) error {
 	pos := nl + 1
 	capRows := 2
 	if pos < len(data) {
-		capRows += bytes.Count(data[pos:], []byte{'\n'})
+		f.windowed(data[pos:], func(b []byte) bool {
+			capRows += bytes.Count(b, []byte{'\n'})
+			return false
+		})
 	}
-	starts := make([]int64, 0, capRows)
+	starts := rowStarts{lo: make([]uint32, 0, capRows)}
+	dropped := 0
 	for pos < len(data) {
-		if len(starts)&0xffff == 0 {
+		if len(starts.lo)&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		starts = append(starts, int64(pos))
+		if pos-dropped >= dropWindow {
+			f.drop(int64(dropped), int64(pos))
+			dropped = pos
+		}
+		starts.add(int64(pos))
 		i := bytes.IndexByte(data[pos:], '\n')
 		if i == 0 {
 			return fmt.Errorf("blank line: %w", ErrNotSimple)
@@ -326,10 +409,42 @@ func (f *Mapped) index(ctx context.Context) error {
 		}
 		pos += i + 1
 	}
-	starts = append(starts, int64(pos))
+	f.drop(int64(dropped), int64(len(data)))
+	starts.add(int64(pos))
 	f.starts = starts
 	f.chunkRows = BlockRows(len(f.Names))
 	return f.infer(ctx)
+}
+
+// rowStarts holds ascending row offsets in 4 bytes a row: the low 32 bits
+// of each offset, and the rows where the high bits step up (a file of
+// several GB has a handful). For the 55M rows of a 5.5 GB file that is
+// 220 MB instead of 440.
+type rowStarts struct {
+	lo []uint32
+	// wraps[k] is the first row whose offset is at least (k+1)<<offsetBits.
+	wraps []int
+}
+
+// offsetBits is how many low bits of an offset lo holds (32; smaller in
+// tests, so that small files cross the wrap boundaries).
+var offsetBits = 32
+
+// add appends the next offset (not below the previous one).
+func (s *rowStarts) add(off int64) {
+	for off>>offsetBits > int64(len(s.wraps)) {
+		s.wraps = append(s.wraps, len(s.lo))
+	}
+	s.lo = append(s.lo, uint32(off&(1<<offsetBits-1)))
+}
+
+// at returns the offset of row r.
+func (s *rowStarts) at(r int) int64 {
+	hi := 0
+	for hi < len(s.wraps) && r >= s.wraps[hi] {
+		hi++
+	}
+	return int64(hi)<<offsetBits | int64(s.lo[r])
 }
 
 // zeroCell is the text of the integer 0.
@@ -361,7 +476,7 @@ func blankLine(b []byte) bool {
 }
 
 // Rows returns the number of data rows.
-func (f *Mapped) Rows() int { return len(f.starts) - 1 }
+func (f *Mapped) Rows() int { return len(f.starts.lo) - 1 }
 
 // Col returns the index of the named column or -1.
 func (f *Mapped) Col(name string) int {
@@ -375,7 +490,7 @@ func (f *Mapped) Col(name string) int {
 
 // row returns the text of data row r without its newline.
 func (f *Mapped) Row(r int) []byte {
-	return f.data[f.starts[r] : f.starts[r+1]-1]
+	return f.data[f.starts.at(r) : f.starts.at(r+1)-1]
 }
 
 // infer classifies every cell chunk by chunk, in parallel.
@@ -419,6 +534,7 @@ func (f *Mapped) infer(ctx context.Context) error {
 				}
 			}
 		}
+		f.drop(f.starts.at(lo), f.starts.at(hi))
 		for j := 0; j < w; j++ {
 			k := chunkInt
 			switch {
@@ -462,8 +578,55 @@ func (f *Mapped) ColKind(j int) Kind { return f.colKind[j].kind() }
 func (f *Mapped) CellKind(r, j int) Kind { return f.chunkKinds[(r/f.chunkRows)*len(f.Names)+j].kind() }
 
 // Fields splits data row r on commas into dst (the cells' raw text, which
-// aliases the mapped file: valid until Close).
-func (f *Mapped) Fields(r int, dst [][]byte) [][]byte { return splitRow(f.Row(r), dst) }
+// aliases the mapped file or, in bounded mode, a buffer of f: valid until the
+// next call of Fields or Close).
+func (f *Mapped) Fields(r int, dst [][]byte) [][]byte {
+	if f.bounded() {
+		var err error
+		if f.rowBuf, err = f.readRow(r, f.rowBuf); err == nil {
+			return splitRow(f.rowBuf, dst)
+		}
+	}
+	return splitRow(f.Row(r), dst)
+}
+
+// readRow reads data row r (without its newline) into buf with pread.
+func (f *Mapped) readRow(r int, buf []byte) ([]byte, error) {
+	n := int(f.starts.at(r+1) - 1 - f.starts.at(r))
+	if cap(buf) < n {
+		buf = make([]byte, n, max(n, 2*cap(buf)))
+	}
+	buf = buf[:n]
+	if _, err := f.file.ReadAt(buf, f.starts.at(r)); err != nil {
+		return buf[:0], fmt.Errorf("reading row %d: %w", r+1, err)
+	}
+	return buf, nil
+}
+
+// EachRow calls fn for every data row in file order with the row's fields
+// (aliasing the mapping: valid during the call), dropping the pages behind
+// it in bounded mode. It stops at fn's first error.
+func (f *Mapped) EachRow(ctx context.Context, fn func(r int, fields [][]byte) error) error {
+	var fields [][]byte
+	dropped := int64(0)
+	for r := 0; r < f.Rows(); r++ {
+		if r&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if f.starts.at(r)-dropped >= dropWindow {
+				f.drop(dropped, f.starts.at(r))
+				dropped = f.starts.at(r)
+			}
+		}
+		fields = splitRow(f.Row(r), fields[:0])
+		if err := fn(r, fields); err != nil {
+			return err
+		}
+	}
+	f.drop(dropped, int64(len(f.data)))
+	return nil
+}
 
 // splitRow splits a row on commas into dst.
 func splitRow(row []byte, dst [][]byte) [][]byte {
@@ -589,13 +752,14 @@ func (f *Mapped) writeCSVs(ctx context.Context, rows []int, files []MappedFile, 
 	if n := f.Rows(); n > 0 {
 		for i := range bufs {
 			cols := len(files[i%nf].Cols)
-			want := int(f.starts[n]-f.starts[0])/n*blockRows*cols/len(f.Names)*5/4 + 16*cols*blockRows/8
+			want := int(f.starts.at(n)-f.starts.at(0))/n*blockRows*cols/len(f.Names)*5/4 + 16*cols*blockRows/8
 			if cap(bufs[i]) < want {
 				bufs[i] = make([]byte, 0, want)
 			}
 		}
 	}
 	done := make([]chan struct{}, nslots)
+	slotErr := make([]error, nslots)
 	free := make(chan int, nslots)
 	for i := range done {
 		done[i] = make(chan struct{}, 1)
@@ -623,7 +787,7 @@ func (f *Mapped) writeCSVs(ctx context.Context, rows []int, files []MappedFile, 
 			sc := f.newScratch()
 			for j := range jobs {
 				lo, hi := j.block*blockRows, min((j.block+1)*blockRows, len(rows))
-				f.formatRows(bufs[j.slot*nf:(j.slot+1)*nf], rows[lo:hi], lo, files, sc)
+				slotErr[j.slot] = f.formatRows(bufs[j.slot*nf:(j.slot+1)*nf], rows[lo:hi], lo, files, sc)
 				done[j.slot] <- struct{}{}
 			}
 		}()
@@ -634,6 +798,8 @@ func (f *Mapped) writeCSVs(ctx context.Context, rows []int, files []MappedFile, 
 		if werr == nil {
 			if err := ctx.Err(); err != nil {
 				werr = err
+			} else if slotErr[s] != nil {
+				werr = slotErr[s]
 			}
 			for i := 0; i < nf && werr == nil; i++ {
 				if _, err := outs[i].Write(bufs[s*nf+i]); err != nil {
@@ -658,6 +824,7 @@ type scratch struct {
 	end   []int32
 	gen   []uint32 // gen[j] == cur when column j is formatted for this row
 	cur   uint32
+	row   []byte // the row read with pread in bounded mode
 }
 
 func (f *Mapped) newScratch() *scratch {
@@ -666,20 +833,30 @@ func (f *Mapped) newScratch() *scratch {
 }
 
 // formatRows appends the CSV lines of rows (output positions first,
-// first+1, …) to dsts[i] for files[i], resetting each first.
-func (f *Mapped) formatRows(dsts [][]byte, rows []int, first int, files []MappedFile, sc *scratch) {
+// first+1, …) to dsts[i] for files[i], resetting each first. In bounded
+// mode it reads each row with pread instead of through the mapping.
+func (f *Mapped) formatRows(dsts [][]byte, rows []int, first int, files []MappedFile, sc *scratch) error {
 	w := len(f.Names)
 	for i := range dsts {
 		dsts[i] = dsts[i][:0]
 	}
 	var touch byte
 	for k, r := range rows {
-		if k+prefetch < len(rows) {
-			// Touch a row a few steps ahead so its cache misses overlap
-			// with the formatting of this one (rows come in random order).
-			touch += f.data[f.starts[rows[k+prefetch]]]
+		var row []byte
+		if f.bounded() {
+			var err error
+			if sc.row, err = f.readRow(r, sc.row); err != nil {
+				return err
+			}
+			row = sc.row
+		} else {
+			if k+prefetch < len(rows) {
+				// Touch a row a few steps ahead so its cache misses overlap
+				// with the formatting of this one (rows come in random order).
+				touch += f.data[f.starts.at(rows[k+prefetch])]
+			}
+			row = f.Row(r)
 		}
-		row := f.Row(r)
 		sc.offs = fieldOffsets(row, sc.offs[:0])
 		kinds := f.chunkKinds[(r/f.chunkRows)*w : (r/f.chunkRows+1)*w]
 		intc := f.intChunk[(r/f.chunkRows)*w : (r/f.chunkRows+1)*w]
@@ -720,6 +897,7 @@ func (f *Mapped) formatRows(dsts [][]byte, rows []int, first int, files []Mapped
 		}
 	}
 	sink.Add(uint32(touch))
+	return nil
 }
 
 // appendCell appends the text pandas writes for a cell of the given chunk

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mlebench/mlebench/internal/table"
 	"math"
 	"os"
 	"path/filepath"
@@ -68,6 +69,16 @@ func dirs(t *testing.T) competition.Dirs {
 // TestFastPathMatchesTablePath: the fast path and package table write
 // the same bytes.
 func TestFastPathMatchesTablePath(t *testing.T) {
+	t.Run("mapped", testFastPathMatchesTablePath)
+	t.Run("bounded", func(t *testing.T) {
+		// The real 5.5 GB file is read in bounded mode (pread rows,
+		// dropped pages); force it on the small fake.
+		defer table.SetMappedResidentLimit(0)()
+		testFastPathMatchesTablePath(t)
+	})
+}
+
+func testFastPathMatchesTablePath(t *testing.T) {
 	d := dirs(t)
 	if err := FakeRaw(d.Raw, competition.FakeOptions{Seed: 5}); err != nil {
 		t.Fatal(err)
@@ -120,21 +131,26 @@ func TestPrepareErrors(t *testing.T) {
 		{"quoted nine columns (table path)", strings.Replace(rows(9915, func(i int) string { return strings.TrimSuffix(good(i), "\n") + ",\"x\"\n" }), "passenger_count", "passenger_count,extra", 1), false, "8 columns", true},
 		{"no fare column", strings.Replace(rows(9915, good), "fare_amount", "fare", 1), false, "fare_amount", false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			d := dirs(t)
-			os.WriteFile(filepath.Join(d.Raw, "train.csv"), []byte(c.csv), 0o644)
-			if !c.noRTF {
-				os.WriteFile(filepath.Join(d.Raw, coupons), []byte("{\\rtf1}"), 0o644)
-			}
-			err := Prepare(context.Background(), d)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("err = %v, want one mentioning %q", err, c.want)
-			}
-			_, statErr := os.Stat(filepath.Join(d.Private, "test.csv"))
-			if written := statErr == nil; written != c.written {
-				t.Errorf("private/test.csv written = %v, want %v", written, c.written)
-			}
-		})
+		for _, bounded := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/bounded=%v", c.name, bounded), func(t *testing.T) {
+				if bounded {
+					defer table.SetMappedResidentLimit(0)()
+				}
+				d := dirs(t)
+				os.WriteFile(filepath.Join(d.Raw, "train.csv"), []byte(c.csv), 0o644)
+				if !c.noRTF {
+					os.WriteFile(filepath.Join(d.Raw, coupons), []byte("{\\rtf1}"), 0o644)
+				}
+				err := Prepare(context.Background(), d)
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("err = %v, want one mentioning %q", err, c.want)
+				}
+				_, statErr := os.Stat(filepath.Join(d.Private, "test.csv"))
+				if written := statErr == nil; written != c.written {
+					t.Errorf("private/test.csv written = %v, want %v", written, c.written)
+				}
+			})
+		}
 	}
 }
 

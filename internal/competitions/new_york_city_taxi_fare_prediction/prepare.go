@@ -153,12 +153,26 @@ func keysDisjointFrame(ctx context.Context, f *table.Mapped, col int, train, tes
 		}
 		return pandas.NumKey{}, keyText
 	}
+	// Rows are visited in file order (two sequential passes over the
+	// mapping, the test rows' keys first) rather than in split order, so a
+	// multi-GB file is never read at random: the answer does not depend on
+	// the order.
+	n := f.Rows()
+	inTest := make([]uint64, (n+63)/64)
+	inTrain := make([]uint64, (n+63)/64)
+	for _, r := range test {
+		inTest[r/64] |= 1 << (r % 64)
+	}
+	for _, r := range train {
+		inTrain[r/64] |= 1 << (r % 64)
+	}
 	texts := map[string]bool{}
 	nums := map[pandas.NumKey]bool{}
 	na := false
-	var fields [][]byte
-	for _, r := range test {
-		fields = f.Fields(r, fields[:0])
+	if err := f.EachRow(ctx, func(r int, fields [][]byte) error {
+		if inTest[r/64]&(1<<(r%64)) == 0 {
+			return nil
+		}
 		switch num, kind := key(r, fields[col]); kind {
 		case keyText:
 			texts[string(fields[col])] = true
@@ -167,20 +181,20 @@ func keysDisjointFrame(ctx context.Context, f *table.Mapped, col int, train, tes
 		case keyNA:
 			na = true
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
-	for k, r := range train {
-		if k&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+	return f.EachRow(ctx, func(r int, fields [][]byte) error {
+		if inTrain[r/64]&(1<<(r%64)) == 0 {
+			return nil
 		}
-		fields = f.Fields(r, fields[:0])
 		num, kind := key(r, fields[col])
 		if (kind == keyText && texts[bytesString(fields[col])]) || (kind == keyNum && nums[num]) || (kind == keyNA && na) {
 			return fmt.Errorf("train and test keys overlap (%q)", fields[col])
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // checkWidth is the original's hard-coded column-count asserts.

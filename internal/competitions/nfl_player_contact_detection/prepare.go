@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/blockcsv"
 	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/competitions/internal/imagecopy"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -63,13 +64,13 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 	var order []key
 	seen := map[key]bool{}
 	var gpCol int
-	fr, err := openFrame(ctx, src, func(b block) error {
-		if b.first == 0 {
-			if !b.t.Has(gamePlay, contactID) {
+	fr, err := openFrame(ctx, src, func(b blockcsv.Block) error {
+		if b.First == 0 {
+			if !b.T.Has(gamePlay, contactID) {
 				return fmt.Errorf("columns %q and %q are required (KeyError)", gamePlay, contactID)
 			}
 		}
-		c, _ := b.t.Col(gamePlay)
+		c, _ := b.T.Col(gamePlay)
 		for i := 0; i < c.Len(); i++ {
 			if k := keyOf(c, i); !seen[k] {
 				k = k.clone()
@@ -82,7 +83,7 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fr.blocks == 0 && (fr.Col(gamePlay) < 0 || fr.Col(contactID) < 0) {
+	if fr.Blocks == 0 && (fr.Col(gamePlay) < 0 || fr.Col(contactID) < 0) {
 		return nil, fmt.Errorf("%s: columns %q and %q are required (KeyError)", src, gamePlay, contactID)
 	}
 	gpCol = fr.Col(gamePlay)
@@ -98,11 +99,11 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 		sp.side[order[i]] = test
 	}
 
-	trainOut, err := createOutput(filepath.Join(d.Public, "train_labels.csv"), fr.names)
+	trainOut, err := createOutput(filepath.Join(d.Public, "train_labels.csv"), fr.Names)
 	if err != nil {
 		return nil, err
 	}
-	testOut, err := createOutput(filepath.Join(d.Private, "test.csv"), fr.names)
+	testOut, err := createOutput(filepath.Join(d.Private, "test.csv"), fr.Names)
 	if err != nil {
 		trainOut.close()
 		return nil, err
@@ -124,9 +125,9 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 	defer spill.Close()
 	spillW := bufio.NewWriterSize(spill, 1<<20)
 	stemSeen := map[key]bool{}
-	err = fr.each(ctx, func(b block) error {
-		gp := b.t.Columns()[gpCol]
-		cid, _ := b.t.Col(contactID)
+	err = fr.Each(ctx, func(b blockcsv.Block) error {
+		gp := b.T.Columns()[gpCol]
+		cid, _ := b.T.Col(contactID)
 		var rows [3][]int
 		for i := 0; i < gp.Len(); i++ {
 			k := keyOf(gp, i)
@@ -146,10 +147,10 @@ func prepareLabels(ctx context.Context, d competition.Dirs) (*split, error) {
 				}
 			}
 		}
-		if err := trainOut.write(b.t, rows[train]); err != nil {
+		if err := trainOut.write(b.T, rows[train]); err != nil {
 			return err
 		}
-		if err := testOut.write(b.t, rows[test]); err != nil {
+		if err := testOut.write(b.T, rows[test]); err != nil {
 			return err
 		}
 		ids := cid.Take(rows[test])
@@ -238,26 +239,26 @@ func filterAux(ctx context.Context, d competition.Dirs, name string, sp *split) 
 	if gpCol < 0 {
 		return fmt.Errorf("%s: no %q column (KeyError)", src, gamePlay)
 	}
-	trainOut, err := createOutput(filepath.Join(d.Public, "train_"+name+".csv"), fr.names)
+	trainOut, err := createOutput(filepath.Join(d.Public, "train_"+name+".csv"), fr.Names)
 	if err != nil {
 		return err
 	}
-	testOut, err := createOutput(filepath.Join(d.Public, "test_"+name+".csv"), fr.names)
+	testOut, err := createOutput(filepath.Join(d.Public, "test_"+name+".csv"), fr.Names)
 	if err != nil {
 		trainOut.close()
 		return err
 	}
-	err = fr.each(ctx, func(b block) error {
-		gp := b.t.Columns()[gpCol]
+	err = fr.Each(ctx, func(b blockcsv.Block) error {
+		gp := b.T.Columns()[gpCol]
 		var rows [3][]int
 		for i := 0; i < gp.Len(); i++ {
 			s := sp.side[keyOf(gp, i)]
 			rows[s] = append(rows[s], i)
 		}
-		if err := trainOut.write(b.t, rows[train]); err != nil {
+		if err := trainOut.write(b.T, rows[train]); err != nil {
 			return err
 		}
-		return testOut.write(b.t, rows[test])
+		return testOut.write(b.T, rows[test])
 	})
 	for _, o := range []*output{trainOut, testOut} {
 		if cerr := o.close(); err == nil {

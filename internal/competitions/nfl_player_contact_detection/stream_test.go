@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mlebench/mlebench/internal/competitions/internal/blockcsv"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -93,15 +94,15 @@ func TestFrameMatchesTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fr.blocks != 3 {
-		t.Fatalf("%d blocks, want 3", fr.blocks)
+	if fr.Blocks != 3 {
+		t.Fatalf("%d blocks, want 3", fr.Blocks)
 	}
 	out := filepath.Join(dir, "out.csv")
-	o, err := createOutput(out, fr.names)
+	o, err := createOutput(out, fr.Names)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = fr.each(ctx, func(b block) error { return o.write(b.t, rangeN(b.t.Len())) })
+	err = fr.Each(ctx, func(b blockcsv.Block) error { return o.write(b.T, rangeN(b.T.Len())) })
 	if cerr := o.close(); err == nil {
 		err = cerr
 	}

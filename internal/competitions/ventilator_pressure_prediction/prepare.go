@@ -25,20 +25,31 @@ var intRange = map[string][2]int64{
 const floatFormat = "%.10g"
 
 // breathGroups lists the row labels of each breath, breaths in ascending
-// breath_id order, rows in file order.
+// breath_id order, rows in file order. The groups share one backing array
+// of exactly one int per row (a counting sort by breath), not a growing
+// slice per breath.
 func breathGroups(breath []int64) [][]int {
-	byID := map[int64][]int{}
-	var keys []int64
-	for i, b := range breath {
-		if _, ok := byID[b]; !ok {
-			keys = append(keys, b)
-		}
-		byID[b] = append(byID[b], i)
+	count := map[int64]int{}
+	for _, b := range breath {
+		count[b]++
+	}
+	keys := make([]int64, 0, len(count))
+	for b := range count {
+		keys = append(keys, b)
 	}
 	slices.Sort(keys)
+	group := make(map[int64]int, len(keys)) // breath → its group number
 	groups := make([][]int, len(keys))
+	flat := make([]int, len(breath))
+	off := 0
 	for k, b := range keys {
-		groups[k] = byID[b]
+		groups[k] = flat[off : off : off+count[b]]
+		group[b] = k
+		off += count[b]
+	}
+	for i, b := range breath {
+		k := group[b]
+		groups[k] = append(groups[k], i)
 	}
 	return groups
 }
@@ -84,7 +95,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("splitting breaths: %w", err)
 	}
 	flatten := func(sel []int) []int {
-		var rows []int
+		n := 0
+		for _, g := range sel {
+			n += len(groups[g])
+		}
+		rows := make([]int, 0, n)
 		for _, g := range sel {
 			rows = append(rows, groups[g]...)
 		}
