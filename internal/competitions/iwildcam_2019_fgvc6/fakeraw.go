@@ -24,7 +24,7 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		return err
 	}
 	nLoc := max(2, n/8)
-	locVals := r.Perm(200)[:nLoc]
+	locVals := r.Perm(max(200, nLoc))[:nLoc] // the first 200 as before for small n
 	holders := []string{"Justin Brown", "Erin Boydston", "Smith, Jane", ""}
 	csv := synth.CSV{Header: []string{"category_id", "date_captured", "file_name", "frame_num", "id", "location", "rights_holder", "seq_id", "seq_num_frames", "width", "height"}}
 	entries := []synth.ZipEntry{{Name: "extra/nested.jpg", Data: []byte("x")}, {Name: "notes.txt", Data: []byte("not an image")}}

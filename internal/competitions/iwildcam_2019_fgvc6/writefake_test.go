@@ -18,3 +18,11 @@ func TestWriteFakeRaw(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestFakeRawManyRows: more rows than the 1,600 whose locations the first
+// 200 location values cover (n/8 locations) are generated, not a panic.
+func TestFakeRawManyRows(t *testing.T) {
+	if err := FakeRaw(t.TempDir(), competition.FakeOptions{Rows: 2000}); err != nil {
+		t.Fatal(err)
+	}
+}
