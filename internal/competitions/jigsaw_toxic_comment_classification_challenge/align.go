@@ -144,16 +144,44 @@ func distinctSorted(c *table.Column, order []int) bool {
 	return true
 }
 
+// numeric reports whether c is an int64 or float64 column without mixed
+// cells: its cells convert to float64 without errors.
+func numeric(c *table.Column) bool {
+	return c.Mixed == nil && (c.Kind == table.Float64 || c.Kind == table.Int64)
+}
+
+// copiedColumns counts the columns of t other than id that floatsAtInto
+// copies into a caller's slice: the numeric ones, except float64 columns
+// used in place when rows is nil.
+func copiedColumns(t *table.Table, rows []int) int {
+	k := 0
+	for _, c := range t.Columns() {
+		if c.Name != "id" && numeric(c) && !(rows == nil && c.Kind == table.Float64) {
+			k++
+		}
+	}
+	return k
+}
+
 // floatsAt is pandas.Floats(c.Take(rows)) (rows nil: every row) without
 // the intermediate column for numeric columns; its values and errors are
 // the same.
 func floatsAt(c *table.Column, rows []int) ([]float64, error) {
-	if c.Mixed == nil && (c.Kind == table.Float64 || c.Kind == table.Int64) {
+	return floatsAtInto(nil, c, rows)
+}
+
+// floatsAtInto is floatsAt writing a numeric column's values into dst
+// when it has the right length (else into a new slice).
+func floatsAtInto(dst []float64, c *table.Column, rows []int) ([]float64, error) {
+	if numeric(c) {
 		n := c.Len()
 		if rows != nil {
 			n = len(rows)
 		}
-		out := make([]float64, n)
+		out := dst
+		if len(out) != n {
+			out = make([]float64, n)
+		}
 		switch {
 		case c.Kind == table.Float64 && rows == nil:
 			copy(out, c.Floats)

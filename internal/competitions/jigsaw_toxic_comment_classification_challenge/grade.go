@@ -2,6 +2,8 @@ package jigsaw_toxic_comment_classification_challenge
 
 import (
 	"fmt"
+
+	"github.com/mlebench/mlebench/internal/bigslice"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -35,9 +37,15 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	sums := make([]float64, ans.Len())
 	for _, c := range classes {
 		col, _ := ans.Col(c)
-		v, err := floatsAt(col, nil)
-		if col.Kind == table.Float64 && col.Mixed == nil {
-			v, err = col.Floats, nil // read only
+		if col.Kind == table.Int64 && col.Mixed == nil {
+			for i, x := range col.Ints {
+				sums[i] += float64(x)
+			}
+			continue
+		}
+		v, err := col.Floats, error(nil) // read only
+		if col.Kind != table.Float64 || col.Mixed != nil {
+			v, err = floatsAt(col, nil)
 		}
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers column %s: %w", c, err)
@@ -70,6 +78,16 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	columns := func(t *table.Table, rows []int, what string) ([][]float64, error) {
 		var out [][]float64
+		n := t.Len()
+		if rows != nil {
+			n = len(rows)
+		}
+		// One allocation for the numeric columns that need a copy (huge
+		// pages when large, see bigslice).
+		var arena []float64
+		if k := copiedColumns(t, rows); k > 0 {
+			arena = bigslice.Float64s(k*n, 0)
+		}
 		for _, c := range t.Columns() {
 			if c.Name == "id" {
 				continue
@@ -78,7 +96,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 				out = append(out, c.Floats) // read only, like a copy
 				continue
 			}
-			v, err := floatsAt(c, rows)
+			var dst []float64
+			if numeric(c) {
+				dst, arena = arena[:n:n], arena[n:]
+			}
+			v, err := floatsAtInto(dst, c, rows)
 			if err != nil {
 				return nil, fmt.Errorf("%s column %s: %w", what, c.Name, err)
 			}
