@@ -93,6 +93,8 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Score{}, fmt.Errorf("overall AUC: %w", err)
 	}
 	var sums [3]float64 // subgroup, BPSN, BNSP: Σ AUC^-5 in identity order
+	// One pair of buffers for every selection (ROCAUC keeps neither).
+	tBuf, pBuf := make([]float64, 0, len(yTrue)), make([]float64, 0, len(yTrue))
 	for _, g := range identities {
 		gc, _ := ans.Col(g)
 		grp, err := binarise(gc.Take(ansIdx))
@@ -105,7 +107,7 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 			func(i int) bool { return (yTrue[i] == 1 && grp[i] == 1) || (yTrue[i] == 0 && grp[i] != 1) },
 		}
 		for b, sel := range selects {
-			var t, p []float64
+			t, p := tBuf[:0], pBuf[:0]
 			for i := range yTrue {
 				if sel(i) {
 					t, p = append(t, yTrue[i]), append(p, yPred[i])
