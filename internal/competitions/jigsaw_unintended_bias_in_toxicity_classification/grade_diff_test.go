@@ -42,6 +42,10 @@ func TestGradeMatchesAppendPath(t *testing.T) {
 				}
 			}
 			ans.WriteString("\n")
+			if round%10 == 9 && i == n/2 {
+				fmt.Fprintf(&sub, "%d,x\n", 7000000+perm[i]) // text prediction
+				continue
+			}
 			fmt.Fprintf(&sub, "%d,%v\n", 7000000+perm[i], rng.Float64())
 		}
 		a := comptest.TableViaFile(t, ans.String())
@@ -154,4 +158,19 @@ func gradeByAppend(sub, ans *table.Table) (competition.Score, error) {
 		score += 0.25 * math.Pow(s/float64(len(identities)), 1.0/-5)
 	}
 	return competition.Numpy(score), nil
+}
+// binarise is `value >= 0.5` as 0/1 over a numeric or bool column (NaN →
+// 0); text raises TypeError in pandas.
+func binarise(c *table.Column) ([]float64, error) {
+	if pandas.HasText(c) {
+		return nil, fmt.Errorf("'>=' not supported between instances of 'str' and 'float' (column %s)", c.Name)
+	}
+	out := make([]float64, c.Len())
+	for i := range out {
+		v, ok := c.Float(i)
+		if ok && v >= 0.5 {
+			out[i] = 1
+		}
+	}
+	return out, nil
 }
