@@ -102,16 +102,19 @@ func LogLossIndicator(yTrue, yPred [][]float64, opt LogLossOptions) (float64, er
 	if err := checkFiniteColumns(yTrue, "y"); err != nil {
 		return math.NaN(), err
 	}
-	distinct := map[float64]bool{}
+	// The set of distinct values, at most two (no NaN here: checked above).
+	var distinct [2]float64
+	nDistinct := 0
 	for _, col := range yTrue {
 		for _, v := range col {
-			if v == 0 {
-				v = 0
+			if nDistinct > 0 && v == distinct[0] || nDistinct > 1 && v == distinct[1] {
+				continue
 			}
-			distinct[v] = true
-			if !isIntegral(v) || len(distinct) > 2 {
+			if !isIntegral(v) || nDistinct == 2 {
 				return math.NaN(), fmt.Errorf("Multioutput target data is not supported with label binarization")
 			}
+			distinct[nDistinct] = v
+			nDistinct++
 		}
 	}
 	if len(yTrue) != len(yPred) {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -311,6 +312,9 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 		for i := range use {
 			use[i] = true
 		}
+		if kept := keptOnly(names, dtypes, leading, opt, data[pos:]); kept != nil {
+			use = kept
+		}
 	} else {
 		idx := make(map[string]int, len(names))
 		for i, n := range names {
@@ -397,6 +401,45 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 		t.index = built[:leading]
 	}
 	return t, nil
+}
+
+// keptOnly returns, for a read with ReadOptions.Keep, the columns whose
+// cells need to be stored and converted at all: the kept ones, when no
+// other column can change the outcome of the read. A column that is
+// neither kept nor given a dtype can only fail the read through invalid
+// UTF-8 in a text cell (its dtype inference never fails otherwise), so
+// when every data byte is valid UTF-8 (cells are substrings of the data
+// cut at ASCII bytes: quotes, separators, NUL) its cells are tokenized for
+// the field counts and line numbers (the shape and its errors are those
+// of the whole read) but neither kept nor converted. nil means every
+// column is read, as without Keep: a Keep name not in the header (the
+// error comes from the whole read), index columns, forced dtypes on other
+// columns or invalid UTF-8 somewhere.
+func keptOnly(names []string, dtypes map[int]Kind, leading int, opt ReadOptions, rows []byte) []bool {
+	if len(opt.Keep) == 0 || leading > 0 || opt.AllString {
+		return nil
+	}
+	use := make([]bool, len(names))
+	for _, k := range opt.Keep {
+		found := false
+		for j, n := range names {
+			if n == k {
+				use[j], found = true, true
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	for j := range names {
+		if _, forced := dtypes[j]; forced && !use[j] {
+			return nil
+		}
+	}
+	if !utf8.Valid(rows) {
+		return nil
+	}
+	return use
 }
 
 // BlockRows is pandas' TextReader buffer_lines for a table of width fields:

@@ -26,7 +26,7 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, competition.Invalid("Submission has %d rows, expected %d", sub.Len(), ans.Len())
 	}
-	probs, err := submission.RowSumCheck(sub, Breeds, 1e-6)
+	probs, err := rowSumCheck(sub, Breeds, 1e-6)
 	if err != nil {
 		return competition.Score{}, err
 	}
@@ -41,9 +41,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("selecting the answers' columns: %w", err)
 	}
-	_, yTrue, yPred, err := submission.OneHotLogLossInputs(restricted, ans, "id")
-	if err != nil {
-		return competition.Score{}, err
+	yTrue, yPred, ok := alignedLogLossInputs(restricted, ans)
+	if !ok {
+		if _, yTrue, yPred, err = submission.OneHotLogLossInputs(restricted, ans, "id"); err != nil {
+			return competition.Score{}, err
+		}
 	}
 	loss, err := metric.LogLossIndicator(yTrue, yPred, metric.LogLossOptions{})
 	if err != nil {

@@ -2,6 +2,8 @@ package jigsaw_toxic_comment_classification_challenge
 
 import (
 	"fmt"
+
+	"github.com/mlebench/mlebench/internal/bigslice"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -31,13 +33,20 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if sub.Len() != ans.Len() {
 		return competition.Score{}, fmt.Errorf("submission has %d rows, answers %d (AssertionError)", sub.Len(), ans.Len())
 	}
-	ansOrder, subOrder := pandas.SortIndexOrder(ansID), pandas.SortIndexOrder(subID)
-
 	// keep-mask over the answers: the six labels' row sum (NaN skipped) >= 0.
 	sums := make([]float64, ans.Len())
 	for _, c := range classes {
 		col, _ := ans.Col(c)
-		v, err := pandas.Floats(col)
+		if col.Kind == table.Int64 && col.Mixed == nil {
+			for i, x := range col.Ints {
+				sums[i] += float64(x)
+			}
+			continue
+		}
+		v, err := col.Floats, error(nil) // read only
+		if col.Kind != table.Float64 || col.Mixed != nil {
+			v, err = floatsAt(col, nil)
+		}
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers column %s: %w", c, err)
 		}
@@ -48,36 +57,50 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		}
 	}
 	keep := make([]bool, ans.Len())
-	maskByID := map[any]bool{}
 	for i := range keep {
 		keep[i] = sums[i] >= 0
-		if k, ok := pandas.CellKey(ansID, i); ok {
-			maskByID[k] = keep[i]
-		}
 	}
 	var ansRows, subRows []int
-	for _, i := range ansOrder {
-		if keep[i] {
-			ansRows = append(ansRows, i)
+	if rows, ok := alignedKeptRows(sub, ans, subID, ansID, keep); ok {
+		ansRows, subRows = rows, rows
+	} else {
+		ansOrder := pandas.SortIndexOrder(ansID)
+		for _, i := range ansOrder {
+			if keep[i] {
+				ansRows = append(ansRows, i)
+			}
 		}
-	}
-	for _, i := range subOrder {
-		k, ok := pandas.CellKey(subID, i)
-		m, found := maskByID[k]
-		if !ok || !found {
-			return competition.Score{}, fmt.Errorf("Unalignable boolean Series provided as indexer (index of the boolean Series and of the indexed object do not match).")
-		}
-		if m {
-			subRows = append(subRows, i)
+		var err error
+		subRows, err = keptSubmissionRows(subID, ansID, ansOrder, keep, ansRows)
+		if err != nil {
+			return competition.Score{}, err
 		}
 	}
 	columns := func(t *table.Table, rows []int, what string) ([][]float64, error) {
 		var out [][]float64
+		n := t.Len()
+		if rows != nil {
+			n = len(rows)
+		}
+		// One allocation for the numeric columns that need a copy (huge
+		// pages when large, see bigslice).
+		var arena []float64
+		if k := copiedColumns(t, rows); k > 0 {
+			arena = bigslice.Float64s(k*n, 0)
+		}
 		for _, c := range t.Columns() {
 			if c.Name == "id" {
 				continue
 			}
-			v, err := pandas.Floats(c.Take(rows))
+			if rows == nil && c.Kind == table.Float64 && c.Mixed == nil {
+				out = append(out, c.Floats) // read only, like a copy
+				continue
+			}
+			var dst []float64
+			if numeric(c) {
+				dst, arena = arena[:n:n], arena[n:]
+			}
+			v, err := floatsAtInto(dst, c, rows)
 			if err != nil {
 				return nil, fmt.Errorf("%s column %s: %w", what, c.Name, err)
 			}

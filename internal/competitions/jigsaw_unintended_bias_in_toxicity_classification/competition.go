@@ -22,6 +22,8 @@ package jigsaw_unintended_bias_in_toxicity_classification
 
 import (
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
+	"github.com/mlebench/mlebench/internal/table"
 )
 
 // Competition is the implementation the competitions list registers.
@@ -30,7 +32,12 @@ var Competition = &competition.Impl{
 	Prepare:   Prepare,
 	Grade:     Grade,
 	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	// Grade reads only the answers' id, toxicity and identity columns
+	// (private/test.csv also holds the comment texts and 30 other columns).
+	LoadAnswers: func(path string) (*table.Table, error) {
+		return submission.KeepAnswerColumns(append([]string{"id", "toxicity"}, identities...)...)(path)
+	},
+	FakeRaw: FakeRaw,
 }
 
 // identities are the identity columns in the metric's order.

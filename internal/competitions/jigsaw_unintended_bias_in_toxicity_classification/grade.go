@@ -10,17 +10,27 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// binarise is `value >= 0.5` as 0/1 over a numeric or bool column (NaN →
-// 0); text raises TypeError in pandas.
-func binarise(c *table.Column) ([]float64, error) {
+// binariseAt is `value >= 0.5` as 0/1 over a numeric or bool column (NaN
+// → 0; text raises TypeError in pandas), taken at rows: nil (every row, in
+// order) or a permutation of c's rows, so that the taken cells are c's and
+// the text check is made on c itself (no intermediate c.Take(rows)).
+func binariseAt(c *table.Column, rows []int) ([]float64, error) {
 	if pandas.HasText(c) {
 		return nil, fmt.Errorf("'>=' not supported between instances of 'str' and 'float' (column %s)", c.Name)
 	}
-	out := make([]float64, c.Len())
-	for i := range out {
+	n := c.Len()
+	if rows != nil {
+		n = len(rows)
+	}
+	out := make([]float64, n)
+	for k := range out {
+		i := k
+		if rows != nil {
+			i = rows[k]
+		}
 		v, ok := c.Float(i)
 		if ok && v >= 0.5 {
-			out[i] = 1
+			out[k] = 1
 		}
 	}
 	return out, nil
@@ -80,11 +90,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if hasPred {
 		subTox = pred
 	}
-	yPred, err := binarise(subTox.Take(subIdx))
+	yPred, err := binariseAt(subTox, subIdx)
 	if err != nil {
 		return competition.Score{}, err
 	}
-	yTrue, err := binarise(ansTox.Take(ansIdx))
+	yTrue, err := binariseAt(ansTox, ansIdx)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers: %w", err)
 	}
@@ -93,9 +103,11 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Score{}, fmt.Errorf("overall AUC: %w", err)
 	}
 	var sums [3]float64 // subgroup, BPSN, BNSP: Σ AUC^-5 in identity order
+	// One pair of buffers for every selection (ROCAUC keeps neither).
+	tBuf, pBuf := make([]float64, 0, len(yTrue)), make([]float64, 0, len(yTrue))
 	for _, g := range identities {
 		gc, _ := ans.Col(g)
-		grp, err := binarise(gc.Take(ansIdx))
+		grp, err := binariseAt(gc, ansIdx)
 		if err != nil {
 			return competition.Score{}, fmt.Errorf("answers: %w", err)
 		}
@@ -105,7 +117,7 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 			func(i int) bool { return (yTrue[i] == 1 && grp[i] == 1) || (yTrue[i] == 0 && grp[i] != 1) },
 		}
 		for b, sel := range selects {
-			var t, p []float64
+			t, p := tBuf[:0], pBuf[:0]
 			for i := range yTrue {
 				if sel(i) {
 					t, p = append(t, yTrue[i]), append(p, yPred[i])

@@ -8,9 +8,13 @@ import (
 )
 
 func Grade(sub, ans *table.Table) (competition.Score, error) {
-	yTrue, yPred, err := submission.PrepareForAccuracy(sub, ans, target, idColumn)
-	if err != nil {
-		return competition.Score{}, err
+	yTrue, yPred, ok := alignedLabels(sub, ans)
+	if !ok {
+		var err error
+		yTrue, yPred, err = submission.PrepareForAccuracy(sub, ans, target, idColumn)
+		if err != nil {
+			return competition.Score{}, err
+		}
 	}
 	acc, err := metric.Accuracy(yTrue, yPred)
 	if err != nil {

@@ -25,6 +25,7 @@ package ventilator_pressure_prediction
 
 import (
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
 )
 
 // Competition is the implementation the competitions list registers.
@@ -33,5 +34,8 @@ var Competition = &competition.Impl{
 	Prepare:   Prepare,
 	Grade:     Grade,
 	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	// Grade reads only the answers' id, pressure and u_out
+	// (private/test.csv holds every test column).
+	LoadAnswers: submission.KeepAnswerColumns("id", "pressure", "u_out"),
+	FakeRaw:     FakeRaw,
 }

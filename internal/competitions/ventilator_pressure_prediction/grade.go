@@ -31,27 +31,35 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 			return competition.Score{}, err
 		}
 	}
-	subIdx, ansIdx, ok := submission.AlignByID(subID, ansID)
-	if !ok {
-		return competition.Score{}, competition.Invalid("Submission and answers must have the same ids")
+	var subIdx, ansIdx []int // nil: the rows in file order
+	if !alignedInOrder(subID, ansID) {
+		subIdx, ansIdx, ok = submission.AlignByID(subID, ansID)
+		if !ok {
+			return competition.Score{}, competition.Invalid("Submission and answers must have the same ids")
+		}
 	}
 	uOut, ok := ans.Col("u_out")
 	if !ok {
 		return competition.Score{}, fmt.Errorf("answers have no %q column", "u_out")
 	}
 	var keepSub, keepAns []int
-	for k, i := range ansIdx {
+	n := ansID.Len()
+	for k := 0; k < n; k++ {
+		i, j := k, k
+		if ansIdx != nil {
+			i, j = ansIdx[k], subIdx[k]
+		}
 		if v, ok := uOut.Float(i); ok && v == 0 {
 			keepAns = append(keepAns, i)
-			keepSub = append(keepSub, subIdx[k])
+			keepSub = append(keepSub, j)
 		}
 	}
 	ansP, _ := ans.Col("pressure")
-	yTrue, err := pandas.Floats(ansP.Take(keepAns))
+	yTrue, err := floatsAt(ansP, keepAns)
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers pressure: %w", err)
 	}
-	yPred, err := pandas.Floats(subP.Take(keepSub))
+	yPred, err := floatsAt(subP, keepSub)
 	if err != nil {
 		return competition.Score{}, err
 	}
