@@ -108,7 +108,6 @@ func TestGradeMatchesCopyingPath(t *testing.T) {
 	}
 }
 
-
 func gradeByCopies(sub, ans *table.Table) (competition.Score, error) {
 	var missing []string
 	for _, b := range Breeds {

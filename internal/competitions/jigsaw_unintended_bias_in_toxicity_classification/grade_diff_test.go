@@ -159,6 +159,7 @@ func gradeByAppend(sub, ans *table.Table) (competition.Score, error) {
 	}
 	return competition.Numpy(score), nil
 }
+
 // binarise is `value >= 0.5` as 0/1 over a numeric or bool column (NaN →
 // 0); text raises TypeError in pandas.
 func binarise(c *table.Column) ([]float64, error) {

@@ -83,7 +83,6 @@ func TestGradeMatchesTakePath(t *testing.T) {
 	}
 }
 
-
 func gradeByTake(sub, ans *table.Table) (competition.Score, error) {
 	if !ans.Has("id", "pressure") {
 		return competition.Score{}, fmt.Errorf("answers must have %q and %q columns", "id", "pressure")
