@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"pyfloat":   {},
 	"bigslice":  {},
 	"peakrss":   {},
+	"hugeheap":  {},
 	"pyjson":    {"internal/pyfloat"},
 	"table":     {"internal/pyfloat", "internal/bigslice"},
 	"pyrand":    {},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/dataset"
+	"github.com/mlebench/mlebench/internal/hugeheap"
 )
 
 type prepareOptions struct {
@@ -128,6 +129,7 @@ func runPrepare(cmd *cobra.Command, g *Global, opts prepareOptions) error {
 		return err
 	}
 	defer limitPrepareMemory()()
+	hugeheap.Advise(prepareMemoryLimit) // done already if main saw the command
 	svc := &dataset.Service{
 		DataDir:     g.DataDir,
 		UpstreamDir: g.UpstreamDir,

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package hugeheap
+
+func advise(reserve int) (int, error) { return 0, nil }
