@@ -46,6 +46,7 @@ func newGradeCommand(g *Global) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			gradingGC()
+			hugeheap.Advise(gradingHeapReserve) // done already if main saw the command
 			return runGrade(cmd, g, opts)
 		},
 	}
@@ -115,6 +116,7 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			gradingGC()
+			adviseGradingHeap(g, args[1], args[0])
 			gr := &grade.Grader{Catalog: g.Catalog, DataDir: g.DataDir, Log: g.Log(), Percentiles: opts.Percentiles, Fixes: g.Fixes}
 			if opts.Leaderboard != "" {
 				lbs, err := loadLeaderboards([]string{args[1] + "=" + opts.Leaderboard})
@@ -159,17 +161,62 @@ func newGradeSampleCommand(g *Global) *cobra.Command {
 // unless $GOGC chooses: grading holds a few large pointer-free columns
 // until it ends and makes little garbage, so collecting at every doubling
 // of a heap that is still growing costs CPU (five cycles for a 1M-row
-// file) and frees next to nothing. It also backs the heap with huge
-// pages (see [hugeheap]): filling a heap 4 KiB page by page was the larger
-// part of a whole-process grading's CPU on the benchmark machine.
+// file) and frees next to nothing.
 func gradingGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	hugeheap.Advise(gradingHeapReserve) // done already if main saw the command
 }
 
-// gradingHeapReserve is the heap size up to which a grading process gets
-// huge pages: beyond the largest grading the benchmark measures (h-and-m,
-// 1/10 of real: ≈ 150 MiB).
+// gradingHeapReserve is the heap size up to which a `grade` process gets
+// huge pages ([hugeheap]): beyond the largest grading the benchmark
+// measures (h-and-m at 1/10 of real, ≈ 150 MiB).
 const gradingHeapReserve = 512 << 20
+
+// Huge pages for one grading ([adviseGradingHeap]) pay from this much
+// input (submission + answers) on: below it the advice's own cost (≈ 10–20
+// ms: a forced collection, the runtime's bookkeeping for the reserve) is
+// more than the page faults it saves.
+const (
+	hugeHeapMinInput   = 1 << 20
+	hugeHeapMinReserve = 64 << 20
+)
+
+// adviseGradingHeap backs the heap of a process grading one submission
+// with huge pages ([hugeheap]) when its input is large enough to gain:
+// filling a heap 4 KiB page by page was the larger part of a whole-process
+// grading's CPU on the benchmark machine. The reserve follows the input
+// (8× its size, at least hugeHeapMinReserve, at most gradingHeapReserve).
+func adviseGradingHeap(g *Global, competitionID, submission string) {
+	n := fileBytes(submission)
+	if comp, err := g.Catalog.Lookup(competitionID); err == nil {
+		n += fileBytes(comp.PathsIn(g.DataDir).Answers)
+	}
+	if n < hugeHeapMinInput {
+		return
+	}
+	hugeheap.Advise(int(min(max(8*n, hugeHeapMinReserve), gradingHeapReserve)))
+}
+
+// fileBytes is the size of a regular file, or of the regular files
+// directly in a directory (answers held as a folder); 0 if unreadable.
+func fileBytes(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	if !fi.IsDir() {
+		return fi.Size()
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return 0
+	}
+	var n int64
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			n += info.Size()
+		}
+	}
+	return n
+}

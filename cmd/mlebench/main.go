@@ -23,19 +23,22 @@ func main() {
 }
 
 // adviseHugeHeap backs the heap with huge pages ([hugeheap]) from the start
-// of a process that will prepare or grade: the command tree and the
+// of a process that will prepare or grade a batch: the command tree and the
 // catalog built before the command runs then get them too. The check is a
 // plain scan of the arguments (an argument that merely equals a command
 // name costs a few milliseconds, nothing else); the commands advise again
-// when they run, which does nothing the second time.
+// when they run, which does nothing the second time. grade-sample decides
+// when it runs, from the size of its input (adviseGradingHeap).
 func adviseHugeHeap(args []string) {
 	for _, a := range args {
 		switch a {
-		case "grade", "grade-sample":
+		case "grade":
 			hugeheap.Advise(gradingHeapReserve)
 			return
 		case "prepare":
 			hugeheap.Advise(prepareMemoryLimit)
+			return
+		case "grade-sample":
 			return
 		}
 	}
