@@ -99,6 +99,9 @@ func ConfusionMatrix(yTrue, yPred Labels) ([][]int64, []Value, error) {
 	for k := range cm {
 		cm[k] = make([]int64, len(keys))
 	}
+	if countSmallInts(cm, keys, yTrue, yPred) {
+		return cm, labels, nil
+	}
 	for k, n := 0, yTrue.Len(); k < n; k++ {
 		t, okT := idx[keyOf(yTrue.At(k))]
 		p, okP := idx[keyOf(yPred.At(k))]
@@ -184,4 +187,38 @@ func kappaFromConfusion(cm [][]int64, weights string) float64 {
 		}
 	}
 	return 1 - float64(num)/Sum(we)
+}
+
+// countSmallInts fills cm for two int label arrays whose labels (keys,
+// ascending) span less than smallIntSpan, indexing a table instead of a
+// map; it reports false, leaving cm alone, for any other labels.
+func countSmallInts(cm [][]int64, keys []labelKey, yTrue, yPred Labels) bool {
+	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt || len(keys) == 0 {
+		return false
+	}
+	first, last := keys[0], keys[len(keys)-1]
+	if first.str || last.str || last.f-first.f >= smallIntSpan {
+		return false
+	}
+	lo := int64(first.f)
+	slot := make([]int32, int64(last.f)-lo+1)
+	for i := range slot {
+		slot[i] = -1
+	}
+	for k, key := range keys {
+		slot[int64(key.f)-lo] = int32(k)
+	}
+	at := func(x int64) int32 {
+		if d := x - lo; d >= 0 && d < int64(len(slot)) {
+			return slot[d]
+		}
+		return -1
+	}
+	for k, t := range yTrue.i {
+		ti, pi := at(t), at(yPred.i[k])
+		if ti >= 0 && pi >= 0 {
+			cm[ti][pi]++
+		}
+	}
+	return true
 }

@@ -282,6 +282,12 @@ func MatthewsCorrcoef(yTrue, yPred Labels) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
+	return MatthewsCorrcoefOf(cm), nil
+}
+
+// MatthewsCorrcoefOf is [MatthewsCorrcoef] of the labels whose
+// [ConfusionMatrix] is cm, for callers that need the matrix too.
+func MatthewsCorrcoefOf(cm [][]int64) float64 {
 	k := len(cm)
 	t := make([]float64, k)
 	p := make([]float64, k)
@@ -307,7 +313,7 @@ func MatthewsCorrcoef(yTrue, yPred Labels) (float64, error) {
 	covYpYp := samples*samples - dot(p, p)
 	covYtYt := samples*samples - dot(t, t)
 	if covYpYp*covYtYt == 0 {
-		return 0, nil
+		return 0
 	}
-	return covYtYp / math.Sqrt(covYtYt*covYpYp), nil
+	return covYtYp / math.Sqrt(covYtYt*covYpYp)
 }

@@ -259,6 +259,11 @@ func compareKeys(a, b labelKey) int {
 // uniqueKeys returns the distinct labels of l in sorted order (np.unique),
 // or numpy/Python's TypeError when an object array mixes str with numbers.
 func uniqueKeys(l Labels) ([]labelKey, error) {
+	if l.dtype == DtypeInt {
+		if lo, hi, ok := smallIntRange(l.i); ok {
+			return uniqueSmallInts(l.i, lo, hi), nil
+		}
+	}
 	seen := make(map[labelKey]struct{})
 	var out []labelKey
 	var strType, numType string
@@ -520,4 +525,40 @@ func labelsEqual(a, b Labels, k int) bool {
 		return a.f[k] == b.f[k]
 	}
 	return pyEqual(a.At(k), b.At(k))
+}
+
+// smallIntSpan bounds the value range of int labels counted in a dense
+// table instead of a map (class labels: 0/1, a few dozen classes).
+const smallIntSpan = 1 << 16
+
+// smallIntRange returns the minimum and maximum of v and whether they are
+// less than smallIntSpan apart (and exact as float64 keys).
+func smallIntRange(v []int64) (lo, hi int64, ok bool) {
+	if len(v) == 0 {
+		return 0, 0, false
+	}
+	lo, hi = v[0], v[0]
+	for _, x := range v {
+		lo = min(lo, x)
+		hi = max(hi, x)
+	}
+	const exact = 1 << 53
+	return lo, hi, lo > -exact && hi < exact && hi-lo < smallIntSpan
+}
+
+// uniqueSmallInts is [uniqueKeys] of int labels within [lo, hi]: the
+// distinct values in ascending order, found with a bitmap.
+func uniqueSmallInts(v []int64, lo, hi int64) []labelKey {
+	seen := make([]uint64, (hi-lo)/64+1)
+	for _, x := range v {
+		d := x - lo
+		seen[d>>6] |= 1 << (d & 63)
+	}
+	var out []labelKey
+	for d := int64(0); d <= hi-lo; d++ {
+		if seen[d>>6]&(1<<(d&63)) != 0 {
+			out = append(out, labelKey{f: float64(lo + d)})
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/mlebench/mlebench/internal/competition/competitiontest"
 	"github.com/mlebench/mlebench/internal/competitions/internal/comptest"
 	"github.com/mlebench/mlebench/internal/grade"
+	"github.com/mlebench/mlebench/internal/table"
 )
 
 // TestConformance runs the suite on the seed-0 fake data; every prepared
@@ -186,5 +187,38 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if err := Prepare(ctx, d); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+// TestGradeOrderFree: a submission in the answers' row order (graded
+// without sorting) and the same rows reversed (sorted by id first) score
+// alike, to the bit and in kind.
+func TestGradeOrderFree(t *testing.T) {
+	ans, err := grade.LoadAnswers(Competition, filepath.Join("testdata", "answers.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := ans.Col(contactID)
+	truth, _ := ans.Col(contact)
+	pred := make([]int64, ans.Len())
+	for i := range pred {
+		v, _ := truth.Float(i)
+		pred[i] = int64(v)
+		if i%3 == 0 {
+			pred[i] = 1 - pred[i] // some wrong predictions
+		}
+	}
+	inOrder := table.MustNew(ids, table.Ints(contact, pred))
+	rev := make([]int, inOrder.Len())
+	for i := range rev {
+		rev[i] = len(rev) - 1 - i
+	}
+	a, errA := Grade(inOrder, ans)
+	b, errB := Grade(inOrder.Take(rev), ans)
+	if errA != nil || errB != nil {
+		t.Fatalf("errors: %v, %v", errA, errB)
+	}
+	if a != b {
+		t.Errorf("in order %+v, reversed %+v", a, b)
 	}
 }

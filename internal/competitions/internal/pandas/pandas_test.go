@@ -80,3 +80,31 @@ func TestSortIndexMatchesStableSort(t *testing.T) {
 		}
 	}
 }
+
+func TestSameRows(t *testing.T) {
+	ints := func(v ...int64) *table.Column { return table.Ints("id", v) }
+	strs := func(v ...string) *table.Column { return table.Strings("id", v) }
+	withNull := strs("a", "b")
+	withNull.Null = []bool{false, true}
+	cases := []struct {
+		name string
+		a, b *table.Column
+		want bool
+	}{
+		{"equal ints", ints(3, 1, 2), ints(3, 1, 2), true},
+		{"same set, other order", ints(3, 1, 2), ints(1, 2, 3), false},
+		{"equal text", strs("x", "y"), strs("x", "y"), true},
+		{"text differs", strs("x", "y"), strs("x", "z"), false},
+		{"lengths differ", strs("x"), strs("x", "x"), false},
+		{"kinds differ", ints(1), strs("1"), false},
+		{"missing cell", withNull, withNull, false},
+	}
+	for _, c := range cases {
+		if got := SameRows(c.a, c.b); got != c.want {
+			t.Errorf("%s: SameRows = %v, want %v", c.name, got, c.want)
+		}
+		if c.want && !SameSet(c.a, c.b) {
+			t.Errorf("%s: equal rows but SameSet false", c.name)
+		}
+	}
+}
