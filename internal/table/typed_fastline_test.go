@@ -8,34 +8,6 @@ import (
 	"testing"
 )
 
-// TestEightDigits checks the 8-digit SWAR conversion and its digit test
-// against a byte-by-byte reading.
-func TestEightDigits(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for it := 0; it < 200000; it++ {
-		var b [8]byte
-		digits := true
-		for k := range b {
-			if r.IntN(20) == 0 {
-				b[k] = byte(r.IntN(256))
-			} else {
-				b[k] = '0' + byte(r.IntN(10))
-			}
-			digits = digits && b[k] >= '0' && b[k] <= '9'
-		}
-		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if got := allDigits8(x); got != digits {
-			t.Fatalf("allDigits8(%q) = %v", b[:], got)
-		}
-		if digits {
-			want, _ := strconv.ParseUint(string(b[:]), 10, 64)
-			if got := eightDigits(x); got != want {
-				t.Fatalf("eightDigits(%q) = %d, want %d", b[:], got, want)
-			}
-		}
-	}
-}
-
 // TestFastLineMatchesCells parses random lines of numbers with fastLine
 // and compares each cell with the per-cell path's reading of its text
 // (plainInt for integers, ParseFloat otherwise); lines fastLine declines
@@ -107,28 +79,5 @@ func TestFastLineMatchesCells(t *testing.T) {
 	}
 	if fast < 10000 {
 		t.Fatalf("only %d lines took the fast form", fast)
-	}
-}
-
-// TestLeadingDigits checks the SWAR digit count against a byte loop.
-func TestLeadingDigits(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	for it := 0; it < 200000; it++ {
-		var b [8]byte
-		for k := range b {
-			if r.IntN(6) == 0 {
-				b[k] = byte(r.IntN(256))
-			} else {
-				b[k] = '0' + byte(r.IntN(10))
-			}
-		}
-		want := 0
-		for want < 8 && b[want] >= '0' && b[want] <= '9' {
-			want++
-		}
-		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if got := leadingDigits(x); got != want {
-			t.Fatalf("leadingDigits(%q) = %d, want %d", b[:], got, want)
-		}
 	}
 }
