@@ -29,7 +29,9 @@ import (
 // whitespace, a '+' sign, text, booleans), an integer of more than 18
 // digits, or a float64 value ParseFloat would reject. Cells are classified
 // with the general path's own parsers (parseInt64, then ParseFloat), so a
-// value is the one the general path gives. Forced dtypes (ReadOptions.Dtype)
+// value is the one the general path gives; lines of plain integers and
+// plain decimals take a one-pass form with the same values
+// (typed_fastline.go). Forced dtypes (ReadOptions.Dtype)
 // of int64 and float64 are read the same way (see addForced); others
 // decline.
 
