@@ -46,6 +46,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -278,7 +279,7 @@ func fromValue(id string, v Value, agentsDir, configDir string) (*Agent, error) 
 		}
 	}
 	if v, ok := m.Get("seed_env"); ok {
-		if v.Kind != Str || !envName.MatchString(v.Text) {
+		if v.Kind != Str || !envName().MatchString(v.Text) {
 			return nil, fmt.Errorf("seed_env must be an environment variable name")
 		}
 		a.SeedEnv = v.Text
@@ -306,7 +307,7 @@ func fromValue(id string, v Value, agentsDir, configDir string) (*Agent, error) 
 func (a *Agent) DockerfilePath() string { return filepath.Join(a.AgentsDir, a.Dockerfile) }
 
 // secretRE is the original's secrets pattern, matched at the start only.
-var secretRE = regexp.MustCompile(`^\$\{\{\s*secrets\.(\w+)\s*\}\}`)
+var secretRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\$\{\{\s*secrets\.(\w+)\s*\}\}`) })
 
 // resolve replaces a string value that starts with `${{ secrets.NAME }}`
 // entirely by the host variable NAME.
@@ -314,7 +315,7 @@ func resolve(v Value, getenv func(string) (string, bool)) (string, error) {
 	if v.Kind != Str {
 		return v.PyStr(), nil
 	}
-	m := secretRE.FindStringSubmatch(v.Text)
+	m := secretRE().FindStringSubmatch(v.Text)
 	if m == nil {
 		return v.Text, nil
 	}
@@ -399,7 +400,7 @@ func (a *Agent) Env(competitionID string, getenv func(string) (string, bool)) ([
 	return out, nil
 }
 
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
 
 // WithSeed returns env (from [Agent.Env]) with the agent's SeedEnv set to
 // seed; env itself when the agent declares no seed_env.

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -243,8 +244,12 @@ var (
 	}
 	yamlNulls = map[string]bool{"": true, "~": true, "null": true, "Null": true, "NULL": true}
 	// PyYAML's YAML 1.1 implicit resolvers for int and float.
-	intRE   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
-	floatRE = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	intRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
+	})
+	floatRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	})
 )
 
 func resolveScalar(n *yaml.Node) (Value, error) {
@@ -273,14 +278,14 @@ func resolveScalar(n *yaml.Node) (Value, error) {
 		}
 		return Value{Kind: Bool, Text: "False"}, nil
 	}
-	if intRE.MatchString(s) {
+	if intRE().MatchString(s) {
 		t, err := pyInt(s)
 		if err != nil {
 			return Value{}, fmt.Errorf("line %d: %w", n.Line, err)
 		}
 		return Value{Kind: Int, Text: t}, nil
 	}
-	if floatRE.MatchString(s) {
+	if floatRE().MatchString(s) {
 		f, err := pyFloat(s)
 		if err != nil {
 			return Value{}, fmt.Errorf("line %d: %w", n.Line, err)

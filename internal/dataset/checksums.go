@@ -237,15 +237,17 @@ func MarshalChecksums(c competition.Checksums) []byte {
 }
 
 var (
-	yamlPlain = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`)
+	yamlPlain = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.\-]*$`) })
 	// Plain scalars PyYAML would resolve to something other than a string
 	// (YAML 1.1 bool, null, int, float).
-	yamlNonString = regexp.MustCompile(`^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|[-+]?(?:0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|0|[1-9][0-9_]*)|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	yamlNonString = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|[-+]?(?:0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|0|[1-9][0-9_]*)|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	})
 )
 
 // yamlScalar writes s plain when PyYAML would, else single-quoted.
 func yamlScalar(s string) string {
-	if s != "" && yamlPlain.MatchString(s) && !yamlNonString.MatchString(s) {
+	if s != "" && yamlPlain().MatchString(s) && !yamlNonString().MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"

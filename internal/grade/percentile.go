@@ -14,7 +14,7 @@ type leaderboardSummary struct {
 // 0.5 percentage points. ok is false when no leaderboard is embedded or the
 // score is NaN.
 func Percentile(competitionID string, score float64) (pct float64, ok bool) {
-	s, found := leaderboardSummaries[competitionID]
+	s, found := leaderboardSummaries()[competitionID]
 	if !found || math.IsNaN(score) || len(s.scores) < 2 {
 		return 0, false
 	}

@@ -48,7 +48,44 @@ func ROCAUC(yTrue, yScore []float64) (float64, error) {
 // pandas int64 column of 0/1 answers), with the same result and errors as
 // ROCAUC on the same values converted to float64, and without that copy.
 func ROCAUCInts(yTrue []int64, yScore []float64) (float64, error) {
-	return rocAUC(yTrue, IntLabels(yTrue), yScore)
+	multi, pos, two := intTargetClasses(yTrue)
+	t := TargetBinary
+	if multi {
+		t = TargetMulticlass
+	}
+	return rocAUCTyped(yTrue, t, yScore, pos, two)
+}
+
+// intTargetClasses is, in one pass over an int64 y_true, what
+// TypeOfTarget(IntLabels(yTrue)) decides (multi: more than two distinct
+// values as float64, as moreThanTwoDistinct compares them) and what
+// binaryPositive returns (pos, the largest value; two: not all equal).
+func intTargetClasses(yTrue []int64) (multi bool, pos int64, two bool) {
+	if len(yTrue) == 0 {
+		return false, 0, false
+	}
+	lo, hi := yTrue[0], yTrue[0]
+	var seen [2]float64
+	k := 0
+	for _, v := range yTrue {
+		if v < lo {
+			lo = v
+		}
+		if v > hi {
+			hi = v
+		}
+		f := float64(v)
+		if (k > 0 && f == seen[0]) || (k > 1 && f == seen[1]) {
+			continue
+		}
+		if k == 2 {
+			multi = true
+			continue
+		}
+		seen[k] = f
+		k++
+	}
+	return multi, hi, lo != hi
 }
 
 // rocAUC is ROCAUC over y_true held as float64 or int64 (labels is the
@@ -58,6 +95,17 @@ func rocAUC[T int64 | float64](yTrue []T, labels Labels, yScore []float64) (floa
 	if err != nil {
 		return math.NaN(), err
 	}
+	var pos T
+	two := false
+	if len(yTrue) > 0 && t == TargetBinary {
+		pos, two = binaryPositive(yTrue)
+	}
+	return rocAUCTyped(yTrue, t, yScore, pos, two)
+}
+
+// rocAUCTyped is rocAUC after y_true's type t and, for a binary y_true,
+// its positive label pos and whether it holds two classes.
+func rocAUCTyped[T int64 | float64](yTrue []T, t string, yScore []float64, pos T, two bool) (float64, error) {
 	if err := checkFinite(yScore, ""); err != nil {
 		return math.NaN(), err
 	}
@@ -74,8 +122,7 @@ func rocAUC[T int64 | float64](yTrue []T, labels Labels, yScore []float64) (floa
 	default:
 		return math.NaN(), fmt.Errorf("%s format is not supported", t)
 	}
-	pos, ok := binaryPositive(yTrue)
-	if !ok {
+	if !two {
 		return math.NaN(), ErrOneClass
 	}
 	if err := checkConsistentLength(len(yTrue), len(yScore)); err != nil {

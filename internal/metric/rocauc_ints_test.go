@@ -54,3 +54,29 @@ func TestROCAUCIntsMatchesFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestIntTargetClassesMatches checks the one-pass classification of an
+// int64 y_true against TypeOfTarget and binaryPositive, including values
+// beyond 2^53 that compare equal as float64.
+func TestIntTargetClassesMatches(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pools := [][]int64{{0, 1}, {0, 1, 2}, {-1, 1}, {5}, {1 << 53, 1<<53 + 1, 7}, {1 << 53, 1<<53 + 1}, {-1 << 63, 1<<63 - 1, 0}}
+	for it := 0; it < 5000; it++ {
+		pool := pools[r.IntN(len(pools))]
+		y := make([]int64, r.IntN(8))
+		for i := range y {
+			y[i] = pool[r.IntN(len(pool))]
+		}
+		multi, pos, two := intTargetClasses(y)
+		typ, err := TypeOfTarget(IntLabels(y), "y_true")
+		if err != nil || multi != (typ == TargetMulticlass) {
+			t.Fatalf("%v: multi %v, TypeOfTarget %q %v", y, multi, typ, err)
+		}
+		if len(y) > 0 && !multi {
+			wp, wtwo := binaryPositive(y)
+			if pos != wp || two != wtwo {
+				t.Fatalf("%v: pos %d two %v, binaryPositive %d %v", y, pos, two, wp, wtwo)
+			}
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/mlebench/mlebench/internal/kaggle"
 )
@@ -183,10 +184,10 @@ func NotebookToScript(src []byte) (string, error) {
 }
 
 var (
-	lineMagic   = regexp.MustCompile(`^(\s*)%(\w+)\s*(.*)$`)
-	shellEscape = regexp.MustCompile(`^(\s*)!(.*)$`)
-	assignShell = regexp.MustCompile(`^(\s*[\w.,\s]+=\s*)!(.*)$`)
-	assignMagic = regexp.MustCompile(`^(\s*[\w.,\s]+=\s*)%(\w+)\s*(.*)$`)
+	lineMagic   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*)%(\w+)\s*(.*)$`) })
+	shellEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*)!(.*)$`) })
+	assignShell = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*[\w.,\s]+=\s*)!(.*)$`) })
+	assignMagic = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*[\w.,\s]+=\s*)%(\w+)\s*(.*)$`) })
 )
 
 // pyRepr is Python's repr of a str (single quotes unless the text holds one
@@ -229,17 +230,17 @@ func transformIPython(cell string) string {
 	lines := strings.Split(cell, "\n")
 	for i, l := range lines {
 		switch {
-		case assignShell.MatchString(l):
-			m := assignShell.FindStringSubmatch(l)
+		case assignShell().MatchString(l):
+			m := assignShell().FindStringSubmatch(l)
 			lines[i] = m[1] + "get_ipython().getoutput(" + pyRepr(m[2]) + ")"
-		case assignMagic.MatchString(l):
-			m := assignMagic.FindStringSubmatch(l)
+		case assignMagic().MatchString(l):
+			m := assignMagic().FindStringSubmatch(l)
 			lines[i] = m[1] + "get_ipython().run_line_magic(" + pyRepr(m[2]) + ", " + pyRepr(m[3]) + ")"
-		case lineMagic.MatchString(l):
-			m := lineMagic.FindStringSubmatch(l)
+		case lineMagic().MatchString(l):
+			m := lineMagic().FindStringSubmatch(l)
 			lines[i] = m[1] + "get_ipython().run_line_magic(" + pyRepr(m[2]) + ", " + pyRepr(m[3]) + ")"
-		case shellEscape.MatchString(l):
-			m := shellEscape.FindStringSubmatch(l)
+		case shellEscape().MatchString(l):
+			m := shellEscape().FindStringSubmatch(l)
 			lines[i] = m[1] + "get_ipython().system(" + pyRepr(m[2]) + ")"
 		}
 	}

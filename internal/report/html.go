@@ -9,26 +9,31 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 //go:embed templates/report.html.tmpl
 var templateFS embed.FS
 
-var pageTemplate = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-	"cell":  LeaderboardCell,
-	"score": fmtScore,
-	"fnum":  func(x float64) string { return fmtScore(&x) },
-	"norm":  fmtNorm,
-	"pct":   fmtPct,
-	"base":  filepath.Base,
-	"deref": func(x *float64) float64 { return *x },
-	"pk": func(s SplitResult, k int) string {
-		if k > len(s.PassAtK) {
-			return "—"
-		}
-		return fmt.Sprintf("%.2f", s.PassAtK[k-1])
-	},
-}).ParseFS(templateFS, "templates/report.html.tmpl"))
+// pageTemplate is parsed at first use, not at process start (every
+// mlebench command links this package).
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+		"cell":  LeaderboardCell,
+		"score": fmtScore,
+		"fnum":  func(x float64) string { return fmtScore(&x) },
+		"norm":  fmtNorm,
+		"pct":   fmtPct,
+		"base":  filepath.Base,
+		"deref": func(x *float64) float64 { return *x },
+		"pk": func(s SplitResult, k int) string {
+			if k > len(s.PassAtK) {
+				return "—"
+			}
+			return fmt.Sprintf("%.2f", s.PassAtK[k-1])
+		},
+	}).ParseFS(templateFS, "templates/report.html.tmpl"))
+})
 
 // htmlView is the template's data: the page plus its rendered plots.
 type htmlView struct {
@@ -66,7 +71,7 @@ func (p *Page) WriteHTML(w io.Writer) error {
 		v.AnytimeChart = template.HTML(AnytimeChart(p.Anytime))
 		v.AnytimeCols, v.AnytimeRows = anytimeTable(p.Anytime)
 	}
-	if err := pageTemplate.Execute(w, v); err != nil {
+	if err := pageTemplate().Execute(w, v); err != nil {
 		return fmt.Errorf("rendering the HTML report: %w", err)
 	}
 	return nil

@@ -29,7 +29,9 @@ import (
 // whitespace, a '+' sign, text, booleans), an integer of more than 18
 // digits, or a float64 value ParseFloat would reject. Cells are classified
 // with the general path's own parsers (parseInt64, then ParseFloat), so a
-// value is the one the general path gives. Forced dtypes (ReadOptions.Dtype)
+// value is the one the general path gives; lines of plain integers and
+// plain decimals take a one-pass form with the same values
+// (typed_fastline.go). Forced dtypes (ReadOptions.Dtype)
 // of int64 and float64 are read the same way (see addForced); others
 // decline.
 
@@ -93,19 +95,29 @@ type typedReader struct {
 // line returns the next line without its '\n' (the last line may lack
 // one); ok is false at the end of the file.
 func (r *typedReader) line() (line []byte, ok bool, err error) {
+	start, end, ok, err := r.lineSpan()
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	return r.buf[start:end], true, nil
+}
+
+// lineSpan is line as the span r.buf[start:end], valid until the next
+// call. r.buf[end], when end < len(r.buf), is the line's '\r' or '\n'.
+func (r *typedReader) lineSpan() (start, end int, ok bool, err error) {
 	for {
 		if k := bytes.IndexByte(r.buf[r.off:], '\n'); k >= 0 {
-			line = r.buf[r.off : r.off+k]
+			start, end = r.off, r.off+k
 			r.off += k + 1
-			return trimCR(line), true, nil
+			return start, trimCREnd(r.buf, start, end), true, nil
 		}
 		if r.eof {
 			if r.off < len(r.buf) {
-				line = r.buf[r.off:]
+				start, end = r.off, len(r.buf)
 				r.off = len(r.buf)
-				return trimCR(line), true, nil
+				return start, trimCREnd(r.buf, start, end), true, nil
 			}
-			return nil, false, nil
+			return 0, 0, false, nil
 		}
 		// Move the partial line to the front and fill the rest.
 		n := copy(r.buf[:cap(r.buf)], r.buf[r.off:])
@@ -122,7 +134,7 @@ func (r *typedReader) line() (line []byte, ok bool, err error) {
 		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 			r.eof = true
 		case err != nil:
-			return nil, false, err
+			return 0, 0, false, err
 		}
 	}
 }
@@ -180,15 +192,20 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		cols[j].forced, cols[j].hasF = k, true
 		cols[j].isFloat = k == Float64
 	}
+	var cells []fastCell
+	if width <= fastLineMax {
+		cells = make([]fastCell, width)
+	}
 	row := 0
 	for {
-		line, ok, err := r.line()
+		start, end, ok, err := r.lineSpan()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			break
 		}
+		line := r.buf[start:end]
 		if row == 0 && size > 0 {
 			est := int(size/int64(len(line)+1)) + 16
 			for c := range cols {
@@ -203,6 +220,19 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			}
 		}
 		newBlock := row%bsize == 0
+		if cells != nil && fastLine(r.buf, start, end, r.sep, cells) {
+			// Every cell is a plain number: no skipped cell can hide a
+			// quote or a '\r'.
+			for c := range cols {
+				if !skip[c] {
+					if err := cols[c].addCell(&cells[c], row, newBlock); err != nil {
+						return nil, err
+					}
+				}
+			}
+			row++
+			continue
+		}
 		if anySkip && !plainSkipped(line) {
 			return nil, errDecline
 		}
@@ -267,18 +297,7 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		return c.addForced(s, v, negZero, st)
 	}
 	if st == numOK {
-		if !c.isFloat {
-			c.ints = append(c.ints, v)
-		} else {
-			c.floats = append(c.floats, float64(v))
-		}
-		if negZero {
-			if c.blkFlt {
-				c.floats[row] = math.Copysign(0, -1)
-			} else {
-				c.negZero = append(c.negZero, int32(row))
-			}
-		}
+		c.addInt(v, negZero, row)
 		return nil
 	}
 	str := bytesString(s)
@@ -294,6 +313,55 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 	if !ok {
 		return errDecline
 	}
+	c.addFloat(f)
+	return nil
+}
+
+// addCell stores a cell of a fast line (fastLine) of row row: what add
+// does with the cell's text.
+func (c *typedCol) addCell(v *fastCell, row int, newBlock bool) error {
+	if newBlock {
+		c.blkFlt = false
+		c.negZero = c.negZero[:0]
+	}
+	if !v.isFloat {
+		if c.hasF {
+			return c.addForced(nil, v.i, v.negZero, numOK)
+		}
+		c.addInt(v.i, v.negZero, row)
+		return nil
+	}
+	if c.hasF {
+		if c.forced == Int64 {
+			return errDecline
+		}
+		c.floats = append(c.floats, v.f)
+		return nil
+	}
+	c.addFloat(v.f)
+	return nil
+}
+
+// addInt stores a plain integer cell (plainInt's numOK) of a column
+// without a forced dtype.
+func (c *typedCol) addInt(v int64, negZero bool, row int) {
+	if !c.isFloat {
+		c.ints = append(c.ints, v)
+	} else {
+		c.floats = append(c.floats, float64(v))
+	}
+	if negZero {
+		if c.blkFlt {
+			c.floats[row] = math.Copysign(0, -1)
+		} else {
+			c.negZero = append(c.negZero, int32(row))
+		}
+	}
+}
+
+// addFloat stores a non-integer cell's value f in a column without a
+// forced dtype: the column and the current block turn float64.
+func (c *typedCol) addFloat(f float64) {
 	if !c.isFloat {
 		fl := bigslice.Float64s(len(c.ints), cap(c.ints))
 		for i, v := range c.ints {
@@ -311,7 +379,6 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		c.negZero = c.negZero[:0]
 	}
 	c.floats = append(c.floats, f)
-	return nil
 }
 
 // addForced stores a cell of a column with a forced int64 or float64
@@ -389,13 +456,12 @@ func plainSkipped(line []byte) bool {
 	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\r') < 0 && bytes.IndexByte(line, 0) < 0
 }
 
-// trimCR drops one '\r' before the line end: "\r\n" (and a final "\r")
-// end a line for the general path too.
-func trimCR(line []byte) []byte {
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		return line[:n-1]
+// trimCREnd is the end of b[start:end] after trimCR.
+func trimCREnd(b []byte, start, end int) int {
+	if end > start && b[end-1] == '\r' {
+		return end - 1
 	}
-	return line
+	return end
 }
 
 // bytesString views b as a string without copying; the string must not

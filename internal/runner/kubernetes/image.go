@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Images without a Docker engine or registry: a FROM-scratch image is one
@@ -232,7 +233,9 @@ func writeRootfs(dir string) error {
 	return nil
 }
 
-var varRE = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+var varRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+})
 
 // scratchImage interprets a FROM-scratch Dockerfile over the staged build
 // context ctxDir (where "_mlebench/rootfs" is the environment tree):
@@ -250,7 +253,7 @@ func scratchImage(ctxDir, dockerfile string, buildArgs map[string]string) ([]lay
 	}
 	defer f.Close()
 	expand := func(s string) string {
-		return varRE.ReplaceAllStringFunc(s, func(m string) string {
+		return varRE().ReplaceAllStringFunc(s, func(m string) string {
 			k := strings.Trim(strings.TrimPrefix(m, "$"), "{}")
 			return vars[k]
 		})

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
@@ -65,14 +66,14 @@ func HashLabel(s string) string {
 	return hex.EncodeToString(h[:])[:40]
 }
 
-var nonDNS = regexp.MustCompile(`[^a-z0-9-]+`)
+var nonDNS = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9-]+`) })
 
 // podName is "mlebench-<competition>-<8 hex>" cut to fit the 63
 // characters of a DNS label.
 func podName(competition string) string {
 	var b [4]byte
 	rand.Read(b[:])
-	c := strings.Trim(nonDNS.ReplaceAllString(strings.ToLower(competition), "-"), "-")
+	c := strings.Trim(nonDNS().ReplaceAllString(strings.ToLower(competition), "-"), "-")
 	if len(c) > 40 {
 		c = strings.TrimRight(c[:40], "-")
 	}
@@ -80,10 +81,10 @@ func podName(competition string) string {
 }
 
 // labelValue returns s if it is a valid label value, else its hash.
-var labelValueRE = regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$`)
+var labelValueRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$`) })
 
 func labelValue(s string) string {
-	if labelValueRE.MatchString(s) {
+	if labelValueRE().MatchString(s) {
 		return s
 	}
 	return HashLabel(s)

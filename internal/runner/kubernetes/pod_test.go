@@ -197,7 +197,7 @@ func TestPodHardening(t *testing.T) {
 		t.Errorf("labels %v annotations %v", pod.Labels, pod.Annotations)
 	}
 	for k, v := range pod.Labels {
-		if !labelValueRE.MatchString(v) {
+		if !labelValueRE().MatchString(v) {
 			t.Errorf("label %s=%q is not a valid label value", k, v)
 		}
 	}

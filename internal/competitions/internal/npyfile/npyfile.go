@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Array describes an array stored in a .npy file.
@@ -50,10 +51,10 @@ func (a *Array) Order() binary.ByteOrder {
 
 var (
 	magic    = []byte("\x93NUMPY")
-	descrRe  = regexp.MustCompile(`['"]descr['"]\s*:\s*['"]([^'"]*)['"]`)
-	fortRe   = regexp.MustCompile(`['"]fortran_order['"]\s*:\s*(True|False)`)
-	shapeRe  = regexp.MustCompile(`['"]shape['"]\s*:\s*\(([^)]*)\)`)
-	simpleRe = regexp.MustCompile(`^([<>|=]?)([biufcUSVMm])(\d+)$`)
+	descrRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]descr['"]\s*:\s*['"]([^'"]*)['"]`) })
+	fortRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]fortran_order['"]\s*:\s*(True|False)`) })
+	shapeRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]shape['"]\s*:\s*\(([^)]*)\)`) })
+	simpleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([<>|=]?)([biufcUSVMm])(\d+)$`) })
 )
 
 // ReadHeader parses the preamble of an .npy file. Object arrays ("|O",
@@ -93,11 +94,11 @@ func ReadHeader(path string) (*Array, error) {
 	}
 	h := string(hdr)
 	a := &Array{Offset: start + hlen}
-	m := descrRe.FindStringSubmatch(h)
+	m := descrRe().FindStringSubmatch(h)
 	if m == nil {
 		return nil, fmt.Errorf("%s: .npy header has no simple 'descr' (structured dtypes are not supported): %q", path, h)
 	}
-	sm := simpleRe.FindStringSubmatch(m[1])
+	sm := simpleRe().FindStringSubmatch(m[1])
 	if sm == nil {
 		return nil, fmt.Errorf("%s: unsupported .npy dtype %q (object arrays need allow_pickle)", path, m[1])
 	}
@@ -121,12 +122,12 @@ func ReadHeader(path string) (*Array, error) {
 		order = "<"
 	}
 	a.Descr = order + sm[2] + sm[3]
-	m = fortRe.FindStringSubmatch(h)
+	m = fortRe().FindStringSubmatch(h)
 	if m == nil {
 		return nil, fmt.Errorf("%s: .npy header has no 'fortran_order': %q", path, h)
 	}
 	a.Fortran = m[1] == "True"
-	m = shapeRe.FindStringSubmatch(h)
+	m = shapeRe().FindStringSubmatch(h)
 	if m == nil {
 		return nil, fmt.Errorf("%s: .npy header has no 'shape': %q", path, h)
 	}

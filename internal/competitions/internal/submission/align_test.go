@@ -105,6 +105,16 @@ func TestAlignMatchesSorting(t *testing.T) {
 		if !slices.Equal(yTrue, wt) || !slices.Equal(yScore, wsc) {
 			t.Errorf("%s: PrepareForAUROC outputs differ from the sorted definition", name)
 		}
+		// Integer scores (gathered as float64 by the dense path too).
+		isc := make([]int64, n)
+		for i := range isc {
+			isc[i] = int64(i % 2)
+		}
+		_, yScoreInts, err := PrepareForAUROC(table.MustNew(c.sub, table.Ints("target", isc)), ans, "id", "target")
+		wisc, _ := pandas.Floats(table.Ints("target", isc).Take(ws))
+		if err != nil || !slices.Equal(yScoreInts, wisc) {
+			t.Errorf("%s: PrepareForAUROC with int64 scores: %v, outputs equal %v", name, err, slices.Equal(yScoreInts, wisc))
+		}
 		// ROCAUC (int64 labels, no float copy) scores as metric.ROCAUC on
 		// PrepareForAUROC's outputs, bit for bit and error for error.
 		want, wantErr := metric.ROCAUC(yTrue, yScore)

@@ -261,9 +261,16 @@ func prepareAUROC(sub, ans *table.Table, id, target string, ints bool) (yTrueInt
 	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return nil, nil, nil, err
 	}
-	subIdx, ansIdx, match := align(subID, ansID)
-	if !match {
-		return nil, nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
+	// Shuffled rows of consecutive answer ids: the scores are gathered
+	// straight into the answers' order, without an index array.
+	yScore, dense := gatherDense(subID, ansID, subTarget)
+	var subIdx, ansIdx []int
+	if !dense {
+		var match bool
+		subIdx, ansIdx, match = align(subID, ansID)
+		if !match {
+			return nil, nil, nil, competition.Invalid("Submission and answers should have the same %s values", id)
+		}
 	}
 	if ints && ansTarget.Kind == table.Int64 && ansTarget.Mixed == nil {
 		yTrueInts = ansTarget.Ints
@@ -276,11 +283,56 @@ func prepareAUROC(sub, ans *table.Table, id, target string, ints bool) (yTrueInt
 	} else if yTrue, err = takeFloats(ansTarget, ansIdx); err != nil {
 		return nil, nil, nil, fmt.Errorf("answers %s: %w", target, err)
 	}
-	yScore, err = takeFloats(subTarget, subIdx)
-	if err != nil {
-		return nil, nil, nil, err
+	if !dense {
+		yScore, err = takeFloats(subTarget, subIdx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	return yTrueInts, yTrue, yScore, nil
+}
+
+// gatherDense is takeFloats(scores, subIdx) for the alignment alignDense
+// decides as a match (int64 answer ids consecutive and increasing, int64
+// submission ids out of order, each answer id met exactly once), with the
+// scores an int64 or float64 column: row i of the submission goes straight
+// to position sub[i]-first. A bitmap of the positions met (n/8 bytes)
+// replaces alignDense's index array (8n bytes). ok is false, with nothing
+// decided, in every other case: the caller aligns as before.
+func gatherDense(sub, ans, scores *table.Column) (out []float64, ok bool) {
+	if sub.Kind != table.Int64 || ans.Kind != table.Int64 || sub.Mixed != nil || ans.Mixed != nil ||
+		scores.Mixed != nil || (scores.Kind != table.Int64 && scores.Kind != table.Float64) {
+		return nil, false
+	}
+	n := len(ans.Ints)
+	if n == 0 || len(sub.Ints) != n || len(scores.Ints)+len(scores.Floats) != n || inOrder(sub) {
+		return nil, false
+	}
+	first := ans.Ints[0]
+	for k, v := range ans.Ints {
+		if v != first+int64(k) {
+			return nil, false
+		}
+	}
+	seen := make([]uint64, (n+63)/64)
+	out = bigslice.Float64s(n, 0)
+	for i, v := range sub.Ints {
+		p := uint64(v - first)
+		if p >= uint64(n) {
+			return nil, false
+		}
+		w, b := p>>6, uint64(1)<<(p&63)
+		if seen[w]&b != 0 {
+			return nil, false
+		}
+		seen[w] |= b
+		if scores.Kind == table.Float64 {
+			out[p] = scores.Floats[i]
+		} else {
+			out[p] = float64(scores.Ints[i])
+		}
+	}
+	return out, true
 }
 
 // takeFloats is pandas.Floats(c.Take(idx)) (idx nil: the identity),
