@@ -203,3 +203,27 @@ func TestFailureLine(t *testing.T) {
 		}
 	}
 }
+
+// A typo in -c stops the bench before it measures anything or touches the
+// table file, instead of recording a failed row for a competition that
+// does not exist.
+func TestUnknownCompetitionStopsTheBench(t *testing.T) {
+	cat, err := competition.NewCatalog(competitions.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "bench.md")
+	var out, errb strings.Builder
+	env := &Env{Catalog: cat, Self: "/nonexistent/mlebench", Out: &out, Err: &errb}
+	opts := Options{Competitions: []string{"spaceship-titanic", "plant-pathology-2021-fgvc7"}, Update: file, Work: t.TempDir()}
+	err = Run(t.Context(), env, opts)
+	if err == nil || !strings.Contains(err.Error(), `"plant-pathology-2021-fgvc7"`) || !strings.Contains(err.Error(), "did you mean") {
+		t.Fatalf("Run = %v, want an unknown-competition error with a suggestion", err)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("the table file was written (stat: %v)", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("rows printed before the id check: %q", out.String())
+	}
+}

@@ -66,6 +66,12 @@ func runBench(ctx context.Context, g *Env, opts Options, argv []string) error {
 			}
 		}
 	}
+	// An unknown id is a typo, not a competition to record as failed.
+	for _, id := range opts.Competitions {
+		if _, err := g.Catalog.Lookup(id); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+	}
 	self := g.Self
 	var err error
 	var gradeScript, prepScript string
