@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func newFakeRawCommand(g *Global) *cobra.Command {
 		Short: "Write a small synthetic raw download in the competition's exact Kaggle layout",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runFakeRaw(g, opts)
+			return runFakeRaw(cmd.Context(), g, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -51,7 +52,7 @@ func newFakeRawCommand(g *Global) *cobra.Command {
 	return cmd
 }
 
-func runFakeRaw(g *Global, opts fakeRawOptions) error {
+func runFakeRaw(ctx context.Context, g *Global, opts fakeRawOptions) error {
 	comp, err := g.Catalog.Lookup(opts.Competition)
 	if err != nil {
 		return err
@@ -70,8 +71,18 @@ func runFakeRaw(g *Global, opts fakeRawOptions) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	if err := impl.FakeRaw(out, competition.FakeOptions{Seed: opts.Seed, Rows: opts.Rows}); err != nil {
-		return fmt.Errorf("fake-raw %s: %w", comp.ID, err)
+	// The generators take no context: an interrupt (Ctrl-C, SIGTERM from
+	// `dev bench --step-timeout`) returns at once, leaving the process to
+	// exit with the generator's partial output on disk.
+	done := make(chan error, 1)
+	go func() { done <- impl.FakeRaw(out, competition.FakeOptions{Seed: opts.Seed, Rows: opts.Rows}) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("fake-raw %s: %w", comp.ID, err)
+		}
+	case <-ctx.Done():
+		return fmt.Errorf("fake-raw %s: interrupted; %s holds partial data: %w", comp.ID, out, ctx.Err())
 	}
 	// prepare --raw recognises synthetic data by this file (and skips it).
 	if err := os.WriteFile(filepath.Join(out, dataset.SyntheticMarker), []byte("synthetic raw data written by mlebench dev fake-raw; it cannot match the original's checksums\n"), 0o644); err != nil {

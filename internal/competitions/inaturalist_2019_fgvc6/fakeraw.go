@@ -13,6 +13,10 @@ import (
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
 )
 
+// categoryIDs is the real 2019 category count: fake ids are drawn from
+// 0…1009.
+const categoryIDs = 1010
+
 // supercategories of the fake categories (the real data has 6 in 2019).
 var supercategories = []string{"Amphibians", "Birds", "Fungi", "Insects", "Plants", "Reptiles"}
 
@@ -27,9 +31,15 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	r := synth.Rand(opt.Seed, "inaturalist-2019-fgvc6")
 	n := synth.Rows(opt.Rows, 80)
 	sizes := []int{1, 25, 2, 3, 7, 1, 4, 5, 9, 2, 6, 10} // 75 images; the rest in categories of 5
+	// The category ids are drawn from the real 1,010: past 12 + 998·5
+	// images the rest's categories grow so that their count stays within.
+	rest := 5
+	if fixed := 75; n > fixed {
+		rest = max(rest, (n-fixed+categoryIDs-len(sizes)-1)/(categoryIDs-len(sizes)))
+	}
 	var cats []int
 	for c := 0; len(cats) < n; c++ {
-		size := 5
+		size := rest
 		if c < len(sizes) {
 			size = sizes[c]
 		}
@@ -39,9 +49,9 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	}
 	var cids []int
 	for range cats[len(cats)-1] + 1 {
-		cid := r.IntN(1010)
+		cid := r.IntN(categoryIDs)
 		for slices.Contains(cids, cid) {
-			cid = (cid + 1) % 1010
+			cid = (cid + 1) % categoryIDs
 		}
 		cids = append(cids, cid)
 	}
