@@ -1,6 +1,7 @@
 package ml2021spring_hw2
 
 import (
+	"bufio"
 	"encoding/binary"
 	"math"
 	"os"
@@ -25,13 +26,28 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return err
 	}
-	feats := func(rows int) []byte {
-		b := npyfile.FormatHeader("<f4", []int{rows, width})
-		for range rows * width {
-			v := float32(r.NormFloat64())
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+	// The feature matrices are streamed to disk: at the real 1,229,932
+	// train rows they are 2.1 GB.
+	writeFeats := func(name string, rows int) error {
+		f, err := os.Create(filepath.Join(dst, name))
+		if err != nil {
+			return err
 		}
-		return b
+		w := bufio.NewWriterSize(f, 1<<20)
+		if _, err := w.Write(npyfile.FormatHeader("<f4", []int{rows, width})); err != nil {
+			f.Close()
+			return err
+		}
+		var cell [4]byte
+		for range rows * width {
+			binary.LittleEndian.PutUint32(cell[:], math.Float32bits(float32(r.NormFloat64())))
+			w.Write(cell[:]) // a write error sticks and returns from Flush
+		}
+		if err := w.Flush(); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
 	}
 	classes := make([]int, 39)
 	for i := range classes {
@@ -49,15 +65,14 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 			lb = binary.LittleEndian.AppendUint32(lb, ch)
 		}
 	}
-	train := feats(n)
-	test := feats(t)
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"train_11.npy", train}, {"train_label_11.npy", lb}, {"test_11.npy", test}} {
-		if err := synth.WriteFile(filepath.Join(dst, f.name), f.data); err != nil {
-			return err
-		}
+	if err := writeFeats("train_11.npy", n); err != nil {
+		return err
+	}
+	if err := synth.WriteFile(filepath.Join(dst, "train_label_11.npy"), lb); err != nil {
+		return err
+	}
+	if err := writeFeats("test_11.npy", t); err != nil {
+		return err
 	}
 	return nil
 }
