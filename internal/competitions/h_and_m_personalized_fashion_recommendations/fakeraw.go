@@ -22,12 +22,14 @@ import (
 func FakeRaw(dir string, opt competition.FakeOptions) error {
 	n := synth.Rows(opt.Rows, 600)
 	r := synth.Rand(opt.Seed, "h-and-m-personalized-fashion-recommendations")
-	nCustomers := max(8, n/12)
+	// One customer per 12 purchases and one article per 15, up to the real
+	// counts (1,371,980 customers and 105,542 articles for 31.8M purchases).
+	nCustomers := min(max(8, n/12), 1371980)
 	customers, err := synth.HexIDs(r, nCustomers, 64)
 	if err != nil {
 		return err
 	}
-	nArticles := max(14, n/15)
+	nArticles := min(max(14, n/15), 105542)
 	codes, err := synth.Unique(nArticles, func() string { return fmt.Sprintf("%06d", 100000+r.IntN(850000)) })
 	if err != nil {
 		return err
@@ -37,21 +39,29 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		articles[i] = fmt.Sprintf("0%s%03d", c, 1+r.IntN(30))
 	}
 
-	art := synth.CSV{Header: []string{"article_id", "product_code", "prod_name", "product_type_no", "product_type_name",
+	// The tables are streamed to disk: at the real 31.8M transactions
+	// they would not fit in memory as rows of cells.
+	art, err := synth.CreateCSV(filepath.Join(dir, "articles.csv"), synth.CSV{Header: []string{"article_id", "product_code", "prod_name", "product_type_no", "product_type_name",
 		"product_group_name", "graphical_appearance_no", "graphical_appearance_name", "colour_group_code", "colour_group_name",
 		"perceived_colour_value_id", "perceived_colour_value_name", "perceived_colour_master_id", "perceived_colour_master_name",
 		"department_no", "department_name", "index_code", "index_name", "index_group_no", "index_group_name", "section_no",
-		"section_name", "garment_group_no", "garment_group_name", "detail_desc"}}
+		"section_name", "garment_group_no", "garment_group_name", "detail_desc"}})
+	if err != nil {
+		return err
+	}
 	for i, a := range articles {
 		colour := synth.Pick(r, []string{"Black", "White", "Light Blue", "Dark Red"})
 		art.Add(a, "0"+codes[i], "Strap top "+synth.Letters(r, 4), "253", "Vest top", "Garment Upper body", "1010016", "Solid",
 			"09", colour, "4", "Dark", "5", colour, "1676", "Jersey Basic", "A", "Ladieswear", "1", "Ladieswear", "16",
 			"Womens Everyday Basics", "1002", "Jersey Basic", "Jersey top with narrow shoulder straps, "+synth.Letters(r, 6)+".")
 	}
-	if err := art.Write(filepath.Join(dir, "articles.csv")); err != nil {
+	if err := art.Close(); err != nil {
 		return err
 	}
-	cust := synth.CSV{Header: []string{"customer_id", "FN", "Active", "club_member_status", "fashion_news_frequency", "age", "postal_code"}}
+	cust, err := synth.CreateCSV(filepath.Join(dir, "customers.csv"), synth.CSV{Header: []string{"customer_id", "FN", "Active", "club_member_status", "fashion_news_frequency", "age", "postal_code"}})
+	if err != nil {
+		return err
+	}
 	for _, c := range customers {
 		fn, active := "", ""
 		if r.IntN(2) == 0 {
@@ -60,23 +70,29 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		cust.Add(c, fn, active, synth.Pick(r, []string{"ACTIVE", "PRE-CREATE"}), synth.Pick(r, []string{"NONE", "Regularly"}),
 			fmt.Sprint(18+r.IntN(60)), synth.Hex(r, 64))
 	}
-	if err := cust.Write(filepath.Join(dir, "customers.csv")); err != nil {
+	if err := cust.Close(); err != nil {
 		return err
 	}
 
-	sample := synth.CSV{Header: []string{"customer_id", "prediction"}}
+	sample, err := synth.CreateCSV(filepath.Join(dir, "sample_submission.csv"), synth.CSV{Header: []string{"customer_id", "prediction"}})
+	if err != nil {
+		return err
+	}
 	dummy := strings.Join(articles[:12], " ")
 	for _, c := range customers {
 		sample.Add(c, dummy)
 	}
-	if err := sample.Write(filepath.Join(dir, "sample_submission.csv")); err != nil {
+	if err := sample.Close(); err != nil {
 		return err
 	}
 
 	// Transactions: dates ascending over 40 days; the last 8 days hold about
 	// a quarter of the rows; every fifth test-window row is repeated.
 	last := time.Date(2020, 9, 22, 0, 0, 0, 0, time.UTC)
-	tx := synth.CSV{Header: columns}
+	tx, err := synth.CreateCSV(filepath.Join(dir, "transactions_train.csv"), synth.CSV{Header: columns})
+	if err != nil {
+		return err
+	}
 	buyers := customers[:len(customers)-2] // two customers never buy
 	trainRows := n * 3 / 4
 	for i := 0; i < n; i++ {
@@ -100,7 +116,7 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 			tx.Add(row...) // a repeated purchase
 		}
 	}
-	if err := tx.Write(filepath.Join(dir, "transactions_train.csv")); err != nil {
+	if err := tx.Close(); err != nil {
 		return err
 	}
 

@@ -1,6 +1,11 @@
 package synth
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -27,32 +32,76 @@ func (c *CSV) Add(cells ...string) { c.Rows = append(c.Rows, cells) }
 
 // Bytes renders the file.
 func (c *CSV) Bytes() []byte {
-	var b strings.Builder
-	eol := "\n"
-	if c.CRLF {
-		eol = "\r\n"
-	}
-	line := func(cells []string) {
-		for i, s := range cells {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if c.QuoteAll || strings.ContainsAny(s, ",\"\r\n") {
-				b.WriteByte('"')
-				b.WriteString(strings.ReplaceAll(s, `"`, `""`))
-				b.WriteByte('"')
-			} else {
-				b.WriteString(s)
-			}
-		}
-		b.WriteString(eol)
-	}
-	line(c.Header)
+	var b bytes.Buffer
+	c.line(&b, c.Header)
 	for _, r := range c.Rows {
-		line(r)
+		c.line(&b, r)
 	}
-	return []byte(b.String())
+	return b.Bytes()
 }
 
-// Write writes the file to path (parents created).
+// line renders one row of the file.
+func (c *CSV) line(w csvSink, cells []string) {
+	put := func(s string) { w.WriteString(s) }
+	for i, s := range cells {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		if c.QuoteAll || strings.ContainsAny(s, ",\"\r\n") {
+			w.WriteByte('"')
+			put(strings.ReplaceAll(s, `"`, `""`))
+			w.WriteByte('"')
+		} else {
+			put(s)
+		}
+	}
+	if c.CRLF {
+		w.WriteByte('\r')
+	}
+	w.WriteByte('\n')
+}
+
+// csvSink is what bytes.Buffer and bufio.Writer both are.
+type csvSink interface {
+	WriteByte(byte) error
+	WriteString(string) (int, error)
+}
+
+// CSVFile writes a CSV of the same form row by row, for tables too big to
+// hold (c's Rows are not written).
+type CSVFile struct {
+	c CSV
+	f *os.File
+	w *bufio.Writer
+}
+
+// CreateCSV creates path (and its folders) and writes c's header.
+func CreateCSV(path string, c CSV) (*CSVFile, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("synth: %w", err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("synth: %w", err)
+	}
+	out := &CSVFile{c: c, f: f, w: bufio.NewWriterSize(f, 1<<20)}
+	out.c.line(out.w, c.Header)
+	return out, nil
+}
+
+// Add writes one row. A write error is kept and returned by Close.
+func (o *CSVFile) Add(cells ...string) { o.c.line(o.w, cells) }
+
+// Close flushes and closes the file.
+func (o *CSVFile) Close() error {
+	err := o.w.Flush()
+	if cerr := o.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("synth: %w", err)
+	}
+	return nil
+}
+
 func (c *CSV) Write(path string) error { return WriteFile(path, c.Bytes()) }
