@@ -3,6 +3,7 @@ package imet_2020_fgvc7
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -42,6 +43,8 @@ func TestGrade(t *testing.T) {
 		// true sizes 2+1+3 = 6; pred (in universe, deduplicated) 2+1+1 = 4; TP = 1+1+0 = 2
 		{"unknown tokens dropped, duplicates once", "id,attribute_ids\na,3 3 99\nb,1 5\nc,1\n", 4.0 / 10},
 		{"leading zeros and whitespace", "id,attribute_ids\na,  03  \nb,1   2\nc,\n", 4.0 / 8},
+		// c's 40 tokens (2, 4 and 5 repeated, 3 unknown ones) take the map path: pred 1+1+3, TP 1+1+3.
+		{"long rows deduplicated like short ones", "id,attribute_ids\na,3\nb,1\nc," + strings.Repeat("2 4 5 7 ", 10) + "\n", 10.0 / 11},
 		{"all-empty column is valid", "id,attribute_ids\na,\nb,\nc,\n", 0},
 		{"every cell one number: AttributeError", "id,attribute_ids\na,3\nb,1\nc,2\n", -2},
 		{"2. missing id", "ID,attribute_ids\na,3\nb,1\nc,2 4\n", -1},

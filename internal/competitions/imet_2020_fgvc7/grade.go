@@ -2,6 +2,7 @@ package imet_2020_fgvc7
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -78,22 +79,30 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 			classes[tok] = true
 		}
 	}
+	// Per row, the sets of true and of predicted known labels (a row holds
+	// a handful of tokens: deduplicated in place by a linear scan instead
+	// of per-row maps).
 	var tp, trueSum, predSum int64
+	var tr, pr []string
 	for k := range truth {
-		tr := map[string]bool{}
-		for _, tok := range truth[k] {
-			tr[tok] = true
-		}
-		pr := map[string]bool{}
-		for _, tok := range pred[k] {
-			if classes[tok] {
-				pr[tok] = true
-			}
-		}
+		tr = appendUnique(tr[:0], truth[k], nil)
+		pr = appendUnique(pr[:0], pred[k], classes)
 		trueSum += int64(len(tr))
 		predSum += int64(len(pr))
-		for tok := range pr {
-			if tr[tok] {
+		if len(tr) > 32 || len(pr) > 32 {
+			in := make(map[string]bool, len(tr))
+			for _, tok := range tr {
+				in[tok] = true
+			}
+			for _, tok := range pr {
+				if in[tok] {
+					tp++
+				}
+			}
+			continue
+		}
+		for _, tok := range pr {
+			if slices.Contains(tr, tok) {
 				tp++
 			}
 		}
@@ -102,4 +111,30 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Numpy(0), nil
 	}
 	return competition.Numpy(float64(2*tp) / float64(trueSum+predSum)), nil
+}
+
+// appendUnique appends the distinct tokens of toks to dst, keeping only
+// those in known when known is not nil.
+func appendUnique(dst, toks []string, known map[string]bool) []string {
+	if len(toks) > 32 {
+		// A long row (a hostile submission may hold thousands of tokens)
+		// is deduplicated through a map: the scan would be quadratic.
+		seen := make(map[string]bool, len(toks))
+		for _, tok := range toks {
+			if (known == nil || known[tok]) && !seen[tok] {
+				seen[tok] = true
+				dst = append(dst, tok)
+			}
+		}
+		return dst
+	}
+	for _, tok := range toks {
+		if known != nil && !known[tok] {
+			continue
+		}
+		if !slices.Contains(dst, tok) {
+			dst = append(dst, tok)
+		}
+	}
+	return dst
 }
