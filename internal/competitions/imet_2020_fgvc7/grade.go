@@ -10,24 +10,24 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// tokens is fillna("") then str.split() of every cell. A column pandas
-// parsed as numbers (or booleans) has no string accessor: the original
-// raises, which is a plain error here; an all-missing float column fills
-// to empty strings and is fine.
-func tokens(c *table.Column, order []int, what string) ([][]string, error) {
-	out := make([][]string, len(order))
+// cells is fillna("") of a column, ready for str.split() (strings.Fields
+// splits at the same whitespace). A column pandas parsed as numbers (or
+// booleans) has no string accessor: the original raises, which is a plain
+// error here; an all-missing float column fills to empty strings and is
+// fine.
+func cells(c *table.Column, what string) (func(i int) string, error) {
 	if c.Kind != table.String || c.Mixed != nil {
 		if c.Kind == table.Float64 && !hasValue(c) {
-			return out, nil
+			return func(int) string { return "" }, nil
 		}
 		return nil, fmt.Errorf("%s attribute_ids: can only use .str accessor with string values (column parsed as %v)", what, c.Kind)
 	}
-	for k, i := range order {
-		if !c.IsNull(i) {
-			out[k] = strings.Fields(c.Str(i))
+	return func(i int) string {
+		if c.IsNull(i) {
+			return ""
 		}
-	}
-	return out, nil
+		return c.Str(i)
+	}, nil
 }
 
 func hasValue(c *table.Column) bool {
@@ -65,28 +65,30 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	}
 	subAttr, _ := sub.Col("attribute_ids")
 	ansAttr, _ := ans.Col("attribute_ids")
-	truth, err := tokens(ansAttr, ansIdx, "answers")
+	truth, err := cells(ansAttr, "answers")
 	if err != nil {
 		return competition.Score{}, err
 	}
-	pred, err := tokens(subAttr, subIdx, "submission")
+	pred, err := cells(subAttr, "submission")
 	if err != nil {
 		return competition.Score{}, err
 	}
 	classes := map[string]bool{}
-	for _, row := range truth {
-		for _, tok := range row {
+	for i := range ans.Len() {
+		for tok := range strings.FieldsSeq(truth(i)) {
 			classes[tok] = true
 		}
 	}
 	// Per row, the sets of true and of predicted known labels (a row holds
-	// a handful of tokens: deduplicated in place by a linear scan instead
-	// of per-row maps).
+	// a handful of tokens: split into a reused buffer and deduplicated by
+	// a linear scan instead of per-row slices and maps).
 	var tp, trueSum, predSum int64
-	var tr, pr []string
-	for k := range truth {
-		tr = appendUnique(tr[:0], truth[k], nil)
-		pr = appendUnique(pr[:0], pred[k], classes)
+	var toks, tr, pr []string
+	for k := range ansIdx {
+		toks = appendFields(toks[:0], truth(ansIdx[k]))
+		tr = appendUnique(tr[:0], toks, nil)
+		toks = appendFields(toks[:0], pred(subIdx[k]))
+		pr = appendUnique(pr[:0], toks, classes)
 		trueSum += int64(len(tr))
 		predSum += int64(len(pr))
 		if len(tr) > 32 || len(pr) > 32 {
@@ -111,6 +113,14 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		return competition.Numpy(0), nil
 	}
 	return competition.Numpy(float64(2*tp) / float64(trueSum+predSum)), nil
+}
+
+// appendFields appends the whitespace-separated fields of s to dst.
+func appendFields(dst []string, s string) []string {
+	for tok := range strings.FieldsSeq(s) {
+		dst = append(dst, tok)
+	}
+	return dst
 }
 
 // appendUnique appends the distinct tokens of toks to dst, keeping only
