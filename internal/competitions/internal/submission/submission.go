@@ -32,10 +32,11 @@ func AlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 // float64 id column without missing cells that is already sorted is
 // recognised in one pass and not permuted.
 func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
-	if idx, ok, decided := alignDense(sub, ans); decided {
-		return idx, nil, ok
-	}
-	if !inOrder(sub) {
+	subSorted := inOrder(sub)
+	if !subSorted {
+		if idx, ok, decided := alignDense(sub, ans); decided {
+			return idx, nil, ok
+		}
 		subIdx = pandas.SortIndex(sub)
 	}
 	if !inOrder(ans) {
@@ -69,7 +70,8 @@ func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 }
 
 // alignDense decides the common case of int64 answer ids that are
-// consecutive integers in increasing order, with int64 submission ids: each
+// consecutive integers in increasing order, with int64 submission ids not
+// in order (align compares ids in order directly, which is cheaper): each
 // submission row goes straight to its id's position (a direct-address
 // join, no sort). When every position receives exactly one row, the sorted
 // submission ids are the answers' ids and idx is the submission's sorted
@@ -90,9 +92,6 @@ func alignDense(sub, ans *table.Column) (idx []int, ok, decided bool) {
 		if v != first+int64(k) {
 			return nil, false, false
 		}
-	}
-	if inOrder(sub) {
-		return nil, false, false // the in-order comparison is cheaper
 	}
 	idx = make([]int, n)
 	for k := range idx {
