@@ -234,6 +234,23 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	}
 	row := 0
 	for {
+		if cells != nil && row > 0 {
+			// Most lines: parsed where they start in the buffer, the
+			// parse finding their end (fastLineAt).
+			if next, ok := fastLineAt(r.buf, r.off, r.sep, cells); ok {
+				r.off = next
+				newBlock := row%bsize == 0
+				for c := range cols {
+					if !skip[c] {
+						if err := cols[c].addCell(&cells[c], row, newBlock); err != nil {
+							return nil, err
+						}
+					}
+				}
+				row++
+				continue
+			}
+		}
 		start, end, ok, err := r.lineSpan()
 		if err != nil {
 			return nil, err
