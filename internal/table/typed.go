@@ -241,10 +241,24 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 				r.off = next
 				newBlock := row%bsize == 0
 				for c := range cols {
-					if !skip[c] {
-						if err := cols[c].addCell(&cells[c], row, newBlock); err != nil {
-							return nil, err
+					if skip[c] {
+						continue
+					}
+					col, v := &cols[c], &cells[c]
+					// What addCell does for a cell of the column's own
+					// kind inside a block, without the call.
+					if !newBlock && !col.hasF {
+						if !v.isFloat && !v.negZero && !col.isFloat {
+							col.ints = append(col.ints, v.i)
+							continue
 						}
+						if v.isFloat && col.isFloat && col.blkFlt {
+							col.floats = append(col.floats, v.f)
+							continue
+						}
+					}
+					if err := col.addCell(v, row, newBlock); err != nil {
+						return nil, err
 					}
 				}
 				row++
