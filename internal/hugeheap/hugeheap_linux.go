@@ -19,6 +19,10 @@ func advise(reserve int) (int, error) {
 	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err == nil && bytes.Contains(mode, []byte("[never]")) {
 		return 0, nil
 	}
+	// The reserve's allocation would start a collection of its own (it
+	// is far past the heap goal), on top of the one FreeOSMemory makes
+	// below: the collector is off until the reserve is freed.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	// One small object marks the heap's current mapping; one large one
 	// makes the runtime map the reserve (without touching it: fresh
 	// mappings are known to be zero).

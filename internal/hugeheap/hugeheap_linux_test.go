@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,9 +18,14 @@ func TestTouchFaultsChild(t *testing.T) {
 	if os.Getenv("HUGEHEAP_CHILD") == "" {
 		t.Skip("child process of TestAdviseCutsPageFaults")
 	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	gcs := ms.NumGC
 	if _, err := Advise(256 << 20); err != nil {
 		t.Fatal(err)
 	}
+	runtime.ReadMemStats(&ms)
+	os.Stdout.WriteString("gcs=" + strconv.FormatUint(uint64(ms.NumGC-gcs), 10) + "\n")
 	var before, after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 	b := make([]byte, 64<<20)
@@ -32,15 +38,22 @@ func TestTouchFaultsChild(t *testing.T) {
 
 func childFaults(t *testing.T, env string) int {
 	t.Helper()
+	return childCount(t, env, "faults=")
+}
+
+// childCount runs TestTouchFaultsChild with env and returns the number it
+// prints after key.
+func childCount(t *testing.T, env, key string) int {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestTouchFaultsChild$", "-test.v")
 	cmd.Env = append(os.Environ(), "HUGEHEAP_CHILD=1", env)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
-	_, rest, ok := bytes.Cut(out, []byte("faults="))
+	_, rest, ok := bytes.Cut(out, []byte(key))
 	if !ok {
-		t.Fatalf("child printed no fault count:\n%s", out)
+		t.Fatalf("child printed no %s count:\n%s", key, out)
 	}
 	n, err := strconv.Atoi(strings.Fields(string(rest))[0])
 	if err != nil {
@@ -63,6 +76,18 @@ func TestAdviseCutsPageFaults(t *testing.T) {
 	}
 	if on > off/8 {
 		t.Errorf("advised heap took %d faults, want well under %d (the unadvised count)", on, off)
+	}
+}
+
+// TestAdviseCollectsOnce checks that Advise makes one garbage collection
+// (FreeOSMemory's), not a second one started by its reserve's allocation.
+func TestAdviseCollectsOnce(t *testing.T) {
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || bytes.Contains(mode, []byte("[never]")) {
+		t.Skipf("transparent huge pages off (%q): Advise does nothing", bytes.TrimSpace(mode))
+	}
+	if n := childCount(t, "MLEBENCH_HUGEPAGES=", "gcs="); n != 1 {
+		t.Errorf("Advise made %d garbage collections, want 1", n)
 	}
 }
 

@@ -56,7 +56,8 @@ func ROCAUCInts(yTrue []int64, yScore []float64) (float64, error) {
 	return rocAUCTyped(yTrue, t, yScore, pos, two)
 }
 
-// intTargetClasses is, in one pass over an int64 y_true, what
+// intTargetClasses is, in one pass over an int64 y_true (two when its
+// values span more than two integers), what
 // TypeOfTarget(IntLabels(yTrue)) decides (multi: more than two distinct
 // values as float64, as moreThanTwoDistinct compares them) and what
 // binaryPositive returns (pos, the largest value; two: not all equal).
@@ -65,6 +66,13 @@ func intTargetClasses(yTrue []int64) (multi bool, pos int64, two bool) {
 		return false, 0, false
 	}
 	lo, hi := yTrue[0], yTrue[0]
+	for _, v := range yTrue {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if d := hi - lo; d >= 0 && d <= 1 {
+		// At most two distinct values (0/1 labels): at most two as float64.
+		return false, hi, lo != hi
+	}
 	var seen [2]float64
 	k := 0
 	for _, v := range yTrue {

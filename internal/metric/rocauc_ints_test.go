@@ -60,7 +60,8 @@ func TestROCAUCIntsMatchesFloat(t *testing.T) {
 // beyond 2^53 that compare equal as float64.
 func TestIntTargetClassesMatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	pools := [][]int64{{0, 1}, {0, 1, 2}, {-1, 1}, {5}, {1 << 53, 1<<53 + 1, 7}, {1 << 53, 1<<53 + 1}, {-1 << 63, 1<<63 - 1, 0}}
+	pools := [][]int64{{0, 1}, {0, 1, 2}, {-1, 1}, {5}, {1 << 53, 1<<53 + 1, 7}, {1 << 53, 1<<53 + 1}, {-1 << 63, 1<<63 - 1, 0},
+		{-1 << 63, 1<<63 - 1}, {1<<63 - 2, 1<<63 - 1}, {-1 << 63, -1<<63 + 1}, {-1, 0}, {0, 2}}
 	for it := 0; it < 5000; it++ {
 		pool := pools[r.IntN(len(pools))]
 		y := make([]int64, r.IntN(8))

@@ -47,6 +47,34 @@ func digitRun(b []byte, i, end int, man uint64) (int, uint64, int) {
 // fastLine parses the line b[start:end] into out[:width]. ok is false when
 // the line is not of the fast form.
 func fastLine(b []byte, start, end int, sep byte, out []fastCell) bool {
+	i, ok := fastCells(b, start, end, sep, out)
+	return ok && i == end
+}
+
+// fastLineAt is fastLine for the line that starts at b[start] and ends at
+// the first '\n' of b, found by the parse itself instead of a search
+// first: ok when the last cell is followed by "\n" or "\r\n" (the line
+// end lineSpan finds, after its '\r' trim), and next is the position after
+// the '\n'. A line that does not end inside b (its rest not read yet), or
+// that is not of the fast form, gives ok false and is left to lineSpan
+// and fastLine, which decide it as before.
+func fastLineAt(b []byte, start int, sep byte, out []fastCell) (next int, ok bool) {
+	i, ok := fastCells(b, start, len(b), sep, out)
+	if !ok || i >= len(b) {
+		return 0, false
+	}
+	switch {
+	case b[i] == '\n':
+		return i + 1, true
+	case b[i] == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		return i + 2, true
+	}
+	return 0, false
+}
+
+// fastCells parses the cells of the fast form from b[start:] (no further
+// than end) into out[:width] and returns the position after the last one.
+func fastCells(b []byte, start, end int, sep byte, out []fastCell) (int, bool) {
 	i := start
 	for c := range out {
 		neg := false
@@ -58,13 +86,13 @@ func fastLine(b []byte, start, end int, sep byte, out []fastCell) bool {
 		var n int
 		i, man, n = digitRun(b, i, end, 0)
 		if n == 0 {
-			return false
+			return i, false
 		}
 		if i < end && b[i] == '.' {
 			var fd int
 			i, man, fd = digitRun(b, i+1, end, man)
 			if fd == 0 || n+fd > 19 {
-				return false
+				return i, false
 			}
 			var f float64
 			switch {
@@ -78,13 +106,13 @@ func fastLine(b []byte, start, end int, sep byte, out []fastCell) bool {
 			default:
 				var ok bool
 				if f, ok = eiselLemire(man, -fd, neg); !ok {
-					return false
+					return i, false
 				}
 			}
 			out[c] = fastCell{f: f, isFloat: true}
 		} else {
 			if n > 18 {
-				return false
+				return i, false
 			}
 			v := int64(man)
 			if neg {
@@ -93,12 +121,12 @@ func fastLine(b []byte, start, end int, sep byte, out []fastCell) bool {
 			out[c] = fastCell{i: v, negZero: neg && man == 0}
 		}
 		if c == len(out)-1 {
-			return i == end
+			return i, true
 		}
 		if i >= end || b[i] != sep {
-			return false
+			return i, false
 		}
 		i++
 	}
-	return false
+	return i, false
 }

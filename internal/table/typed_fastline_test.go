@@ -81,3 +81,75 @@ func TestFastLineMatchesCells(t *testing.T) {
 		t.Fatalf("only %d lines took the fast form", fast)
 	}
 }
+
+// lineThenFast is what the typed reader did before fastLineAt: find the
+// line end ('\n', then trim one '\r'), then fastLine on the line.
+func lineThenFast(b []byte, start int, sep byte, out []fastCell) (next int, ok bool) {
+	k := strings.IndexByte(string(b[start:]), '\n')
+	if k < 0 {
+		return 0, false // lineSpan would read more (or take the last line)
+	}
+	end := trimCREnd(b, start, start+k)
+	if !fastLine(b, start, end, sep, out) {
+		return 0, false
+	}
+	return start + k + 1, true
+}
+
+// TestFastLineAtMatchesLineSpan checks fastLineAt against the line search
+// followed by fastLine: the same lines taken, with the same cells and the
+// same next position, on edge cases and random buffers cut anywhere.
+func TestFastLineAtMatchesLineSpan(t *testing.T) {
+	check := func(name string, b []byte, start, width int) {
+		t.Helper()
+		got, want := make([]fastCell, width), make([]fastCell, width)
+		gn, gok := fastLineAt(b, start, ',', got)
+		wn, wok := lineThenFast(b, start, ',', want)
+		if gok != wok || (gok && (gn != wn || !slicesEqualCells(got, want))) {
+			t.Fatalf("%s %q from %d: fastLineAt %d %v %+v, line then fastLine %d %v %+v", name, b, start, gn, gok, got, wn, wok, want)
+		}
+	}
+	for _, tc := range []struct {
+		body  string
+		width int
+	}{
+		{"1,0.5\n", 2}, {"1,0.5\r\n", 2}, {"1,0.5\r\r\n", 2}, {"1,0.5\r", 2}, {"1,0.5", 2},
+		{"1,0.5,\n", 2}, {"1,0.5\n", 3}, {"1,0.5,7\n", 2}, {"\n1,2\n", 2}, {"-0,-0.0\n", 2},
+		{"1,nan\n", 2}, {"1,NaN\n", 2}, {"1, 2\n", 2}, {"1,2 \n", 2}, {"1;2\n", 2}, {"1,1e5\n", 2},
+		{"123456789012345678,0.1\n", 2}, {"1234567890123456789,0.1\n", 2}, {"1,0.12345678901234567890\n", 2},
+		{"1,0.\n", 2}, {"1,.5\n", 2}, {"+1,2\n", 2}, {"1,2\x00\n", 2}, {"7\n", 1}, {"\r\n", 1},
+	} {
+		check("edge", []byte(tc.body), 0, tc.width)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	pool := append(append([]string{}, typedCells...), "0.5011020094406413", "900000", "1", "0")
+	for it := 0; it < 20000; it++ {
+		width := 1 + r.IntN(3)
+		var sb strings.Builder
+		for l := 0; l < 3; l++ {
+			for c := 0; c < width+r.IntN(3)/2; c++ {
+				if c > 0 {
+					sb.WriteByte(',')
+				}
+				sb.WriteString(pool[r.IntN(len(pool))])
+			}
+			sb.WriteString([]string{"\n", "\r\n", "\n", "\r\r\n"}[r.IntN(4)])
+		}
+		b := []byte(sb.String())
+		b = b[:r.IntN(len(b)+1)] // a buffer may end anywhere
+		for start := 0; start <= len(b); start++ {
+			if start == 0 || b[start-1] == '\n' {
+				check("random", b, start, width)
+			}
+		}
+	}
+}
+
+func slicesEqualCells(a, b []fastCell) bool {
+	for i := range a {
+		if a[i].isFloat != b[i].isFloat || a[i].i != b[i].i || math.Float64bits(a[i].f) != math.Float64bits(b[i].f) || a[i].negZero != b[i].negZero {
+			return false
+		}
+	}
+	return true
+}

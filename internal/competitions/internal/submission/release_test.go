@@ -1,6 +1,7 @@
 package submission
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -67,6 +68,47 @@ func TestROCAUCReleasesIDs(t *testing.T) {
 			t.Errorf("n=%d: %d of 2 id columns freed during ROCAUC, want freed=%v", tc.n, n, tc.want)
 		}
 		runtime.GC() // the small case's columns, before the next case
+	}
+}
+
+// TestROCAUCShuffledReusesAnswerIDs checks that for shuffled submission
+// ids (the dense gather) the answers' id column is freed before the
+// gathered scores are allocated, so that they can take its memory, and
+// that the score is the metric's on the sorted rows.
+func TestROCAUCShuffledReusesAnswerIDs(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	sub, ans, _, ansIDs := aucTables(t, releaseMinRows)
+	sc, _ := sub.Col("target")
+	lc, _ := ans.Col("target")
+	want, err := metric.ROCAUCInts(lc.Ints, sc.Floats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Shuffle the submission's rows (ids and scores together).
+	ic, _ := sub.Col("id")
+	r := rand.New(rand.NewPCG(5, 6))
+	r.Shuffle(len(ic.Ints), func(i, j int) {
+		ic.Ints[i], ic.Ints[j] = ic.Ints[j], ic.Ints[i]
+		sc.Floats[i], sc.Floats[j] = sc.Floats[j], sc.Floats[i]
+	})
+	freed := make(chan struct{}, 1)
+	runtime.AddCleanup(ansIDs, func(ch chan struct{}) { ch <- struct{}{} }, freed)
+	ansIDs, ic, sc, lc = nil, nil, nil, nil
+	freedFirst := false
+	gatherAllocHook = func() {
+		select {
+		case <-freed:
+			freedFirst = true
+		case <-time.After(5 * time.Second):
+		}
+	}
+	defer func() { gatherAllocHook = nil }()
+	got, err := ROCAUC(sub, ans, "id", "target")
+	if err != nil || got != want {
+		t.Fatalf("ROCAUC = %v, %v; want %v", got, err, want)
+	}
+	if !freedFirst {
+		t.Errorf("the answers' id column was not freed before the gathered scores were allocated")
 	}
 }
 
