@@ -73,7 +73,7 @@ var benchSizes = map[string]benchSize{
 	"freesound-audio-tagging-2019":                             {Unit: "private test clips", Real: 3361, Div: 1, Why: "", Note: "≈: the count of Private rows in test_post_competition.csv"},
 	"google-quest-challenge":                                   {Unit: "train.csv rows", Real: 6079, Div: 1, Why: "", Note: ""},
 	"google-research-identify-contrails-reduce-global-warming": {Unit: "train records (band files + masks each)", Real: 20529, Div: 1, Why: "", Note: ""},
-	"h-and-m-personalized-fashion-recommendations":             {Unit: "transactions_train.csv rows", Real: 31788324, Div: 1, Why: "", Note: "customers and articles at the real counts; the last 8 days hold ≈ 1/4 of the rows (real: ≈ 1/100), so the answers are ≈ 25× the real ones"},
+	"h-and-m-personalized-fashion-recommendations":             {Unit: "transactions_train.csv rows", Real: 31788324, Div: 1, Why: "", Note: "customers and articles at the real counts, 734 days with ≈ 1% of the rows in the last 8"},
 	"herbarium-2020-fgvc7":                                     {Unit: "images", Real: 1030747, Div: 100, Why: "time", Note: ""},
 	"herbarium-2021-fgvc8":                                     {Unit: "images", Real: 2257759, Div: 100, Why: "time", Note: ""},
 	"herbarium-2022-fgvc9":                                     {Unit: "images", Real: 839772, Div: 50, Why: "time", Note: ""},

@@ -13,7 +13,7 @@ import (
 
 // FakeRaw writes a small synthetic download in the Kaggle layout:
 // transactions_train.csv (opt.Rows purchases, default 600, and the repeats, sorted by date over
-// 40 days ending 2020-09-22, zero-padded article ids, prices k/590 as
+// 40 days ending 2020-09-22 (734 days from a million rows on), zero-padded article ids, prices k/590 as
 // shortest reprs plus a few written in a longer form or below 1e-4, repeat
 // purchases in the last week), articles.csv and customers.csv with the
 // Kaggle headers, sample_submission.csv listing every customer (buyers or
@@ -94,11 +94,16 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		return err
 	}
 	buyers := customers[:len(customers)-2] // two customers never buy
-	trainRows := n * 3 / 4
+	// From a million rows on, the real shape: 734 days with ≈ 0.84% of the
+	// rows in the last 8 (266k of 31.8M), not a quarter in the last 8 of 40.
+	days, trainRows := 40, n*3/4
+	if n >= 1_000_000 {
+		days, trainRows = 734, n-n*84/10000
+	}
 	for i := 0; i < n; i++ {
 		back := 0 // days before the last date
 		if i < trainRows {
-			back = 39 - i*32/trainRows
+			back = days - 1 - i*(days-8)/trainRows
 		} else {
 			back = 7 - (i-trainRows)*8/(n-trainRows)
 		}
