@@ -117,42 +117,49 @@ func plainText(c *table.Column) bool {
 	return c.Kind == table.String && c.Mixed == nil && !c.HasNull()
 }
 
-// mergeByText is selectByKey for two plainText columns, by sorting instead
-// of a set: both columns are stably sorted by text, then one merge walk
-// keeps the submission rows whose text is an answers text. A stable sort
-// of a subset of rows is the subset of the stable sort of all rows, so
-// subOrder is what sortByID gives for the selected rows. missing counts
+// mergeByText is selectByKey for two plainText columns without sorting
+// the submission: the answers are sorted (one pass when already in order,
+// as prepare writes them) and each distinct answers text gets its rank;
+// the submission rows are then bucketed by the rank of their text, in row
+// order. That is the stable sort of the selected rows, so subOrder is what
+// sortByID gives for them — the submission lists every customer (1.37M at
+// real size) while the answers hold only last week's buyers. missing counts
 // the distinct answers customers absent from the submission, wanted the
 // distinct answers customers.
 func mergeByText(subID, ansID *table.Column) (subOrder, ansOrder []int, missing, wanted int) {
 	ansOrder = sortText(ansID)
-	subAll := sortText(subID)
-	subOrder = subAll[:0:0]
-	a, at := ansID.Text, subID.Text
-	j := 0 // position in ansOrder
-	for k := 0; k < len(subAll); {
-		t := at[subAll[k]]
-		// Answers customers before t are missing from the submission.
-		for j < len(ansOrder) && a[ansOrder[j]] < t {
-			missing++
-			wanted++
-			j = nextDistinct(a, ansOrder, j)
-		}
-		in := j < len(ansOrder) && a[ansOrder[j]] == t
-		for ; k < len(subAll) && at[subAll[k]] == t; k++ {
-			if in {
-				subOrder = append(subOrder, subAll[k])
-			}
-		}
-		if in {
-			wanted++
-			j = nextDistinct(a, ansOrder, j)
-		}
-	}
-	for j < len(ansOrder) {
-		missing++
+	a := ansID.Text
+	rank := make(map[string]int32, len(ansOrder))
+	for j := 0; j < len(ansOrder); j = nextDistinct(a, ansOrder, j) {
+		rank[a[ansOrder[j]]] = int32(wanted)
 		wanted++
-		j = nextDistinct(a, ansOrder, j)
+	}
+	// start[r+1] counts the submission rows of rank r, then turns into
+	// bucket starts.
+	start := make([]int, wanted+1)
+	rows := subID.Text
+	ranks := make([]int32, len(rows))
+	for i, t := range rows {
+		r, ok := rank[t]
+		if !ok {
+			ranks[i] = -1
+			continue
+		}
+		ranks[i] = r
+		start[r+1]++
+	}
+	for r := range wanted {
+		if start[r+1] == 0 {
+			missing++
+		}
+		start[r+1] += start[r]
+	}
+	subOrder = make([]int, start[wanted])
+	for i, r := range ranks {
+		if r >= 0 {
+			subOrder[start[r]] = i
+			start[r]++
+		}
 	}
 	return subOrder, ansOrder, missing, wanted
 }
