@@ -13,12 +13,31 @@ type editDistancer struct {
 	other  map[rune][]uint64
 	pv, mv []uint64
 	ra, rb []rune
+	ba, bb []byte
 }
 
 func (e *editDistancer) distance(a, b string) int {
+	if isASCII(a) && isASCII(b) {
+		// Code points are bytes: no decoding.
+		e.ba, e.bb = append(e.ba[:0], a...), append(e.bb[:0], b...)
+		return distanceOf(e, e.ba, e.bb)
+	}
 	e.ra = appendRunes(e.ra[:0], a)
 	e.rb = appendRunes(e.rb[:0], b)
-	x, y := e.ra, e.rb
+	return distanceOf(e, e.ra, e.rb)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// distanceOf is the distance of two code point sequences.
+func distanceOf[T byte | rune](e *editDistancer, x, y []T) int {
 	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
 		x, y = x[1:], y[1:]
 	}
@@ -31,7 +50,7 @@ func (e *editDistancer) distance(a, b string) int {
 	if len(x) == 0 {
 		return len(y)
 	}
-	return e.myers(x, y)
+	return myers(e, x, y)
 }
 
 func appendRunes(dst []rune, s string) []rune {
@@ -42,17 +61,17 @@ func appendRunes(dst []rune, s string) []rune {
 }
 
 // myers returns the edit distance between pattern p (non-empty) and text t.
-func (e *editDistancer) myers(p, t []rune) int {
+func myers[T byte | rune](e *editDistancer, p, t []T) int {
 	m := len(p)
 	words := (m + 63) / 64
 	// Match vectors: bit i of word w is set where p[64w+i] == c.
 	for i, c := range p {
-		v := e.peq(c, words, true)
+		v := e.peq(rune(c), words, true)
 		v[i/64] |= 1 << (i % 64)
 	}
 	defer func() {
 		for _, c := range p {
-			if c < 128 {
+			if rune(c) < 128 {
 				e.ascii[c] = e.ascii[c][:0]
 			}
 		}
@@ -68,7 +87,7 @@ func (e *editDistancer) myers(p, t []rune) int {
 	last := uint64(1) << ((m - 1) % 64)
 	score := m
 	for _, c := range t {
-		eqs := e.peq(c, words, false)
+		eqs := e.peq(rune(c), words, false)
 		hin := 1 // the first row rises by one per column
 		for w := range words {
 			var eq uint64
