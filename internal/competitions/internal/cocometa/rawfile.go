@@ -2,6 +2,7 @@ package cocometa
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 
@@ -19,24 +20,37 @@ type File struct {
 	Members map[string]json.RawMessage // a repeated key keeps its last value, as json.load's dict does
 }
 
-// Open maps path and splits its top-level object into members. It fails
-// exactly where [ReadObject] fails, with the same messages (the error
-// cases are handed to ReadObject, which names them).
-func Open(path string) (*File, error) {
+// ErrNotObject is the error of [Map] for a file that is not exactly one
+// JSON object (malformed JSON, another kind of value, or data after it).
+var ErrNotObject = errors.New("not exactly one JSON object")
+
+// Map maps path and splits its top-level object into members, validating
+// the whole file once. A file that is not exactly one JSON object gives an
+// error wrapping [ErrNotObject], for the caller to name as it must.
+func Map(path string) (*File, error) {
 	data, unmap, err := table.MapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	members, ok := splitObject(data)
 	if !ok {
-		// Malformed, or not an object: let the decoder name the error.
 		unmap()
+		return nil, fmt.Errorf("%s: %w", path, ErrNotObject)
+	}
+	return &File{data: data, unmap: unmap, Members: members}, nil
+}
+
+// Open is [Map] failing exactly where [ReadObject] fails, with the same
+// messages (the error cases are handed to ReadObject, which names them).
+func Open(path string) (*File, error) {
+	f, err := Map(path)
+	if errors.Is(err, ErrNotObject) {
 		if _, err := ReadObject(path); err != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("parsing %s: the top-level value is not a JSON object", path)
 	}
-	return &File{data: data, unmap: unmap, Members: members}, nil
+	return f, err
 }
 
 // Close unmaps the file; nothing taken from it may be used afterwards.
