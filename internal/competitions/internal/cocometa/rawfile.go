@@ -126,6 +126,9 @@ func (e *Elements) At(i int) json.RawMessage {
 	return e.raw[s:t:t]
 }
 
+// wideAbove is the array size above which element offsets take 8 bytes.
+var wideAbove int64 = math.MaxUint32
+
 // splitArray splits b, one valid JSON value with optional surrounding
 // space, into its elements; ok is false when the value is not an array.
 func splitArray(b []byte) (*Elements, bool) {
@@ -134,7 +137,7 @@ func splitArray(b []byte) (*Elements, bool) {
 		return nil, false
 	}
 	e := &Elements{raw: b}
-	wide := int64(len(b)) > math.MaxUint32
+	wide := int64(len(b)) > wideAbove
 	add := func(s, t int) {
 		if wide {
 			e.off64 = append(e.off64, int64(s), int64(t))

@@ -91,7 +91,7 @@ func Run(ctx context.Context, jobs []Job) error {
 }
 
 // batchSize is how many jobs [RunEach] holds at a time.
-const batchSize = 4096
+var batchSize = 4096
 
 // RunEach performs n jobs made by job(0), …, job(n-1), in batches of a
 // few thousand run as [Run] runs them, one batch after the other: memory
