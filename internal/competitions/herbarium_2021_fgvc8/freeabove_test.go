@@ -10,7 +10,7 @@ import (
 // replaces (cid, cid+1, … until a value not taken), with ids drawn from a
 // range much smaller than their number, as at the real size.
 func TestFreeAboveIsTheWalk(t *testing.T) {
-	for _, c := range []struct{ n, span int }{{1, 1}, {50, 10}, {2000, 300}, {3000, 5000}} {
+	for _, c := range []struct{ n, span int }{{1, 1}, {50, 10}, {1000, 200}, {1500, 2500}} {
 		r := rand.New(rand.NewPCG(uint64(c.n), uint64(c.span)))
 		var walked []int
 		taken := freeAbove{}
