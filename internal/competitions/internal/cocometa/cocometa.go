@@ -6,8 +6,10 @@
 // Reading reproduces json.load: integers are exact (*big.Int, any size),
 // other numbers float64, objects map[string]any (a repeated key keeps its
 // last value, as a dict does). The big record lists are kept as raw JSON
-// ([json.RawMessage]) and decoded one record at a time, so memory stays
-// near the file size instead of the size of a fully decoded tree.
+// and decoded one record at a time: [Open] maps the file and splits it
+// into members and record offsets ([Elements]) without copying, so the raw
+// bytes are held once, and [LazyRecords] encodes each output record just
+// before it is written.
 //
 // Writing reproduces json.dump(obj, f, indent=4, sort_keys=True): keys in
 // code-point order at every level, "," + newline between items, ": "
