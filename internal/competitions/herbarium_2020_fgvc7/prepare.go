@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/cocometa"
 	"github.com/mlebench/mlebench/internal/competitions/internal/filecopy"
 	"github.com/mlebench/mlebench/internal/pyjson"
 	"github.com/mlebench/mlebench/internal/pyrand"
@@ -166,18 +168,6 @@ func num(v any) (*big.Rat, bool) {
 	return nil, false
 }
 
-type pair struct {
-	ann, img map[string]any
-}
-
-func copyJob(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
 // dirs is images/<cid//100:03d>/<cid%100:02d> with Python's floor
 // division and zero-padded formatting.
 func dirs(cid *big.Int) string {
@@ -200,12 +190,10 @@ func pad(n *big.Int, w int) string {
 	return sign + s
 }
 
-func Prepare(ctx context.Context, d competition.Dirs) error {
-	rawTrain := filepath.Join(d.Raw, "nybg2020", "train")
-	b, err := os.ReadFile(filepath.Join(rawTrain, "metadata.json"))
-	if err != nil {
-		return fmt.Errorf("reading raw metadata: %w", err)
-	}
+// decodeFile is the whole-file decoding of the raw metadata (latin-1,
+// json.load): it names the error of a file that is not exactly one JSON
+// object. It returns nil when the file is one.
+func decodeFile(b []byte) error {
 	dec := json.NewDecoder(strings.NewReader(latin1(b)))
 	dec.UseNumber()
 	var top0 any
@@ -219,10 +207,62 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if err != nil {
 		return fmt.Errorf("parsing raw metadata.json: %w", err)
 	}
-	top, ok := conv.(map[string]any)
-	if !ok {
+	if _, ok := conv.(map[string]any); !ok {
 		return fmt.Errorf("raw metadata.json is not a JSON object")
 	}
+	return nil
+}
+
+// decode is one raw JSON value read as latin-1 and decoded as json.load
+// does (converted for pyjson).
+func decode(b []byte) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(latin1(b)))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("parsing raw metadata.json: %w", err)
+	}
+	return convert(v)
+}
+
+// decodeObject is decode of a value that must be an object.
+func decodeObject(b []byte) (map[string]any, bool) {
+	v, err := decode(b)
+	if err != nil {
+		return nil, false
+	}
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+// Prepare writes public/nybg2020/{train,test}/{metadata.json,images/…},
+// public/sample_submission.csv and private/answers.csv.
+//
+// Memory: the raw metadata is mapped and held once (its records are
+// sub-slices of the mapping, decoded one at a time when needed); the split
+// is decided as record positions, every record is checked in a first pass
+// over each part, the images are copied in bounded batches, and each
+// output record is encoded just before it is written. Errors are the ones
+// of a loop that checks each record, then copies, then writes.
+func Prepare(ctx context.Context, d competition.Dirs) error {
+	rawTrain := filepath.Join(d.Raw, "nybg2020", "train")
+	metaPath := filepath.Join(rawTrain, "metadata.json")
+	f, err := cocometa.Map(metaPath)
+	if errors.Is(err, cocometa.ErrNotObject) {
+		b, err := os.ReadFile(metaPath)
+		if err != nil {
+			return fmt.Errorf("reading raw metadata: %w", err)
+		}
+		if err := decodeFile(b); err != nil {
+			return err
+		}
+		return fmt.Errorf("raw metadata.json is not a JSON object")
+	}
+	if err != nil {
+		return fmt.Errorf("reading raw metadata: %w", err)
+	}
+	defer f.Close()
+	top := f.Members
 	for _, k := range keys {
 		if _, ok := top[k]; !ok {
 			return fmt.Errorf("raw metadata.json has no %q key", k)
@@ -231,21 +271,40 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	if len(top) != len(keys) {
 		return fmt.Errorf("raw metadata.json has top-level keys other than %v (the test metadata key-set assert fails)", keys)
 	}
-	anns, ok1 := top["annotations"].([]any)
-	imgs, ok2 := top["images"].([]any)
-	if !ok1 || !ok2 {
+	anns, err1 := f.List("annotations", "annotations")
+	imgs, err2 := f.List("images", "images")
+	if err1 != nil || err2 != nil {
 		return fmt.Errorf("raw annotations and images must be lists")
 	}
-	if len(anns) != len(imgs) {
-		return fmt.Errorf("raw metadata has %d annotations and %d images", len(anns), len(imgs))
+	if anns.Len() != imgs.Len() {
+		return fmt.Errorf("raw metadata has %d annotations and %d images", anns.Len(), imgs.Len())
 	}
-	// Group by category_id in first-appearance order.
+	// The other members, decoded (small).
+	other := map[string]any{}
+	for _, k := range keys {
+		if k == "annotations" || k == "images" {
+			continue
+		}
+		v, err := decode(top[k])
+		if err != nil {
+			return err
+		}
+		other[k] = v
+	}
+	// Group by category_id in first-appearance order; every image's
+	// file_name kept.
 	var order []string
-	groups := map[string][]pair{}
+	groups := map[string][]int{}
 	cids := map[string]*big.Int{}
-	for i := range anns {
-		a, ok1 := anns[i].(map[string]any)
-		m, ok2 := imgs[i].(map[string]any)
+	var names cocometa.Names
+	for i := range anns.Len() {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		a, ok1 := decodeObject(anns.At(i))
+		m, ok2 := decodeObject(imgs.At(i))
 		if !ok1 || !ok2 {
 			return fmt.Errorf("annotation/image %d is not an object", i)
 		}
@@ -261,19 +320,22 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if !ok {
 			return fmt.Errorf("annotation %d: category_id is not an integer", i)
 		}
-		if _, ok := m["file_name"].(string); !ok {
+		name, ok := m["file_name"].(string)
+		if !ok {
 			return fmt.Errorf("image %d: file_name is not a string", i)
 		}
+		names.Add(name)
 		k := cid.String()
 		if _, seen := groups[k]; !seen {
 			order = append(order, k)
 			cids[k] = cid
 		}
-		groups[k] = append(groups[k], pair{a, m})
+		groups[k] = append(groups[k], i)
 	}
 	// Split each category.
-	trainOf := make(map[string][]pair, len(order))
-	var testPairs []pair
+	trainOf := make(map[string][]int, len(order))
+	var test []int
+	var testCat []*big.Int
 	for _, k := range order {
 		ps := groups[k]
 		n := len(ps)
@@ -283,111 +345,142 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		case n <= 4:
 			kk := max(1, int(float64(n)*0.2))
 			trainOf[k] = ps[:n-kk]
-			testPairs = append(testPairs, ps[n-kk:]...)
+			for _, p := range ps[n-kk:] {
+				test, testCat = append(test, p), append(testCat, cids[k])
+			}
 		default:
 			tr, te, err := pyrand.TrainTestSplit(n, pyrand.SplitOptions{TestSize: pyrand.Fraction(0.2), RandomState: 0})
 			if err != nil {
 				return fmt.Errorf("splitting category %s: %w", k, err)
 			}
+			part := make([]int, 0, len(tr))
 			for _, i := range tr {
-				trainOf[k] = append(trainOf[k], ps[i])
+				part = append(part, ps[i])
 			}
+			trainOf[k] = part
 			for _, i := range te {
-				testPairs = append(testPairs, ps[i])
+				test, testCat = append(test, ps[i]), append(testCat, cids[k])
 			}
 		}
 	}
-	// Train metadata and images.
+	groups = nil
+	// Train images checked, copied, then the metadata written.
 	pubTrain := filepath.Join(d.Public, "nybg2020", "train")
 	if err := os.MkdirAll(filepath.Join(pubTrain, "images"), 0o755); err != nil {
 		return err
 	}
-	var trAnns, trImgs []any
-	var jobs []filecopy.Job
-	copied := 0
+	train := make([]int, 0, anns.Len()-len(test))
 	for _, k := range order {
 		if err := os.MkdirAll(filepath.Join(pubTrain, filepath.FromSlash(dirs(cids[k]))), 0o755); err != nil {
 			return err
 		}
 		for _, p := range trainOf[k] {
-			if copied%256 == 0 {
+			if len(train)%256 == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
 			}
-			copied++
-			trAnns = append(trAnns, copyJob(p.ann))
-			trImgs = append(trImgs, copyJob(p.img))
-			name := p.img["file_name"].(string)
-			job, err := copyImage(rawTrain, name, pubTrain, name)
-			if err != nil {
+			name := names.At(p)
+			if _, err := copyImage(rawTrain, name, pubTrain, name); err != nil {
 				return fmt.Errorf("copying train image: %w", err)
 			}
-			jobs = append(jobs, job)
+			train = append(train, p)
 		}
+		delete(trainOf, k)
 	}
-	if err := filecopy.Run(ctx, jobs); err != nil {
+	if err := filecopy.RunEach(ctx, len(train), func(j int) (filecopy.Job, error) {
+		name := filepath.FromSlash(names.At(train[j]))
+		return filecopy.Job{Src: filepath.Join(rawTrain, name), Dst: filepath.Join(pubTrain, name)}, nil
+	}); err != nil {
 		return fmt.Errorf("copying train image: %w", err)
 	}
-	jobs = nil
-	trainTop := copyJob(top)
-	trainTop["annotations"] = list(trAnns)
-	trainTop["images"] = list(trImgs)
-	if err := writeJSON(filepath.Join(pubTrain, "metadata.json"), trainTop); err != nil {
+	trainTop := map[string]any{
+		"annotations": cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+			v, err := decode(anns.At(train[j]))
+			if err != nil {
+				return nil, err
+			}
+			return marshal(v)
+		}},
+		"images": cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+			v, err := decode(imgs.At(train[j]))
+			if err != nil {
+				return nil, err
+			}
+			return marshal(v)
+		}},
+	}
+	for k, v := range other {
+		trainTop[k] = v
+	}
+	if err := cocometa.WriteObject(filepath.Join(pubTrain, "metadata.json"), trainTop); err != nil {
 		return err
 	}
+	nTrain := len(train)
+	train = nil
 	if n, err := countJPG(filepath.Join(pubTrain, "images")); err != nil {
 		return err
-	} else if n != len(trImgs) {
-		return fmt.Errorf("public train images: %d .jpg files, want %d", n, len(trImgs))
+	} else if n != nTrain {
+		return fmt.Errorf("public train images: %d .jpg files, want %d", n, nTrain)
 	}
 	// Test metadata and images.
-	if len(testPairs) == 0 {
+	if len(test) == 0 {
 		return fmt.Errorf("no test images: every category has a single image")
 	}
-	pyrand.NewRandom(0).Shuffle(len(testPairs), func(i, j int) { testPairs[i], testPairs[j] = testPairs[j], testPairs[i] })
+	pyrand.NewRandom(0).Shuffle(len(test), func(i, j int) {
+		test[i], test[j] = test[j], test[i]
+		testCat[i], testCat[j] = testCat[j], testCat[i]
+	})
 	pubTest := filepath.Join(d.Public, "nybg2020", "test")
-	var teImgs []any
 	var answers, sample bytes.Buffer
 	answers.WriteString("Id,Predicted\n")
 	sample.WriteString("Id,Predicted\n")
-	for idx, p := range testPairs {
+	for idx, p := range test {
 		if idx%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
 		id := strconv.Itoa(idx)
-		name := "images/" + pad(big.NewInt(int64(idx/1000)), 3) + "/" + id + ".jpg"
-		img := copyJob(p.img)
-		img["id"] = id
-		img["file_name"] = name
-		teImgs = append(teImgs, img)
 		if err := os.MkdirAll(filepath.Join(pubTest, "images", pad(big.NewInt(int64(idx/1000)), 3)), 0o755); err != nil {
 			return err
 		}
-		job, err := copyImage(rawTrain, p.img["file_name"].(string), pubTest, name)
-		if err != nil {
+		if _, err := copyImage(rawTrain, names.At(p), pubTest, testName(idx)); err != nil {
 			return fmt.Errorf("copying test image: %w", err)
 		}
-		jobs = append(jobs, job)
-		fmt.Fprintf(&answers, "%s,%s\n", id, p.ann["category_id"].(*big.Int).String())
+		fmt.Fprintf(&answers, "%s,%s\n", id, testCat[idx].String())
 		fmt.Fprintf(&sample, "%s,0\n", id)
 	}
-	if err := filecopy.Run(ctx, jobs); err != nil {
+	testCat = nil
+	if err := filecopy.RunEach(ctx, len(test), func(idx int) (filecopy.Job, error) {
+		return filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(names.At(test[idx]))), Dst: filepath.Join(pubTest, filepath.FromSlash(testName(idx)))}, nil
+	}); err != nil {
 		return fmt.Errorf("copying test image: %w", err)
 	}
-	testTop := map[string]any{"images": list(teImgs), "info": top["info"], "licenses": top["licenses"]}
-	if err := writeJSON(filepath.Join(pubTest, "metadata.json"), testTop); err != nil {
+	names = cocometa.Names{}
+	testTop := map[string]any{
+		"images": cocometa.LazyRecords{N: len(test), Encode: func(idx int) ([]byte, error) {
+			img, ok := decodeObject(imgs.At(test[idx]))
+			if !ok {
+				return nil, fmt.Errorf("image %d is not an object", test[idx])
+			}
+			img["id"] = strconv.Itoa(idx)
+			img["file_name"] = testName(idx)
+			return marshal(img)
+		}},
+		"info":     other["info"],
+		"licenses": other["licenses"],
+	}
+	if err := cocometa.WriteObject(filepath.Join(pubTest, "metadata.json"), testTop); err != nil {
 		return err
 	}
 	if n, err := countJPG(filepath.Join(pubTest, "images")); err != nil {
 		return err
-	} else if n != len(teImgs) {
-		return fmt.Errorf("public test images: %d .jpg files, want %d", n, len(teImgs))
+	} else if n != len(test) {
+		return fmt.Errorf("public test images: %d .jpg files, want %d", n, len(test))
 	}
-	if len(trAnns)+len(testPairs) != len(anns) {
-		return fmt.Errorf("train + test annotations = %d, want %d", len(trAnns)+len(testPairs), len(anns))
+	if nTrain+len(test) != anns.Len() {
+		return fmt.Errorf("train + test annotations = %d, want %d", nTrain+len(test), anns.Len())
 	}
 	if err := os.WriteFile(filepath.Join(d.Private, "answers.csv"), answers.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("writing answers.csv: %w", err)
@@ -398,23 +491,9 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	return nil
 }
 
-// list makes sure an empty list is written [] (not null).
-func list(v []any) []any {
-	if v == nil {
-		return []any{}
-	}
-	return v
-}
-
-func writeJSON(path string, v any) error {
-	b, err := marshal(v)
-	if err != nil {
-		return fmt.Errorf("encoding %s: %w", filepath.Base(path), err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// testName is test image idx's file_name: images/<idx//1000:03d>/<idx>.jpg.
+func testName(idx int) string {
+	return "images/" + pad(big.NewInt(int64(idx/1000)), 3) + "/" + strconv.Itoa(idx) + ".jpg"
 }
 
 // copyImage is shutil.copy(srcRoot/name, dstRoot/dstName) as a job for

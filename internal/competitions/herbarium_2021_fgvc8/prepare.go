@@ -24,28 +24,35 @@ var testKeys = []string{"images", "info", "licenses"}
 // Prepare writes public/train/{metadata.json,images/…},
 // public/test/{metadata.json,images/…}, public/sample_submission.csv and
 // private/answers.csv.
+//
+// Memory: the raw metadata is mapped and held once (its records are
+// sub-slices of the mapping); the split is decided as record positions,
+// every record is validated in a first pass over each part, the images are
+// copied in bounded batches, and each output record is encoded just
+// before it is written. Errors are the ones of a loop that checks each
+// record, then copies, then writes.
 func Prepare(ctx context.Context, d competition.Dirs) error {
 	rawTrain := filepath.Join(d.Raw, "train")
-	top, err := cocometa.ReadObject(filepath.Join(rawTrain, "metadata.json"))
+	f, err := cocometa.Open(filepath.Join(rawTrain, "metadata.json"))
 	if err != nil {
 		return fmt.Errorf("reading raw metadata: %w", err)
 	}
+	defer f.Close()
+	top := f.Members
 	for _, k := range []string{"annotations", "images"} {
 		if _, ok := top[k]; !ok {
 			return fmt.Errorf("raw metadata.json has no %q key", k)
 		}
 	}
-	anns, err := cocometa.List(top["annotations"], "annotations")
+	anns, err := f.List("annotations", "annotations")
 	if err != nil {
 		return err
 	}
-	imgs, err := cocometa.List(top["images"], "images")
+	imgs, err := f.List("images", "images")
 	if err != nil {
 		return err
 	}
-	// The raw lists are now held record by record; drop the copies.
-	top["annotations"], top["images"] = nil, nil
-	cats, err := cocometa.Group(anns, imgs, "image_id", "id")
+	cats, err := cocometa.GroupList(anns, imgs, "image_id", "id")
 	if err != nil {
 		return fmt.Errorf("raw metadata.json: %w", err)
 	}
@@ -54,15 +61,16 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	// inside the category folders created so far.
 	pubTrain := filepath.Join(d.Public, "train")
 	created := map[string]bool{".": true}
-	var trAnns, trImgs cocometa.Records
-	var jobs []filecopy.Job
+	var train []int // positions into anns/imgs, in output order
+	var trainNames cocometa.Names
 	var test []int
 	var testCat []*big.Int
-	for _, c := range cats {
+	for ci := range cats {
+		c := &cats[ci]
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		train, te, err := cocometa.SplitSmall(len(c.Items), 0.2)
+		tr, te, err := cocometa.SplitSmall(len(c.Items), 0.2)
 		if err != nil {
 			return fmt.Errorf("splitting category %s: %w", c.ID, err)
 		}
@@ -73,13 +81,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		for p := dir; !created[p]; p = path.Dir(p) {
 			created[p] = true
 		}
-		for _, i := range train {
+		for _, i := range tr {
 			k := c.Items[i]
-			a, err := reencode(anns[k], "annotation")
-			if err != nil {
-				return err
-			}
-			img, err := cocometa.Object(imgs[k], "image")
+			// anns.At(k) decodes: GroupList decoded it already.
+			img, err := cocometa.Object(imgs.At(k), "image")
 			if err != nil {
 				return err
 			}
@@ -90,33 +95,46 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			if !created[path.Dir(name)] {
 				return fmt.Errorf("copying train image %s: destination folder %s does not exist (file_name is not under images/<cid//100>/<cid%%100>/ of its or an earlier category)", name, path.Dir(name))
 			}
-			m, err := cocometa.Marshal(img)
-			if err != nil {
-				return err
-			}
-			trAnns, trImgs = append(trAnns, a), append(trImgs, m)
-			jobs = append(jobs, filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(name)), Dst: filepath.Join(pubTrain, filepath.FromSlash(name))})
+			train = append(train, k)
+			trainNames.Add(name)
 		}
 		for _, i := range te {
 			test = append(test, c.Items[i])
 			testCat = append(testCat, c.ID)
 		}
+		c.Items = nil
 	}
-	if err := filecopy.Run(ctx, jobs); err != nil {
+	created = nil
+	if err := filecopy.RunEach(ctx, len(train), func(j int) (filecopy.Job, error) {
+		name := filepath.FromSlash(trainNames.At(j))
+		return filecopy.Job{Src: filepath.Join(rawTrain, name), Dst: filepath.Join(pubTrain, name)}, nil
+	}); err != nil {
 		return err
 	}
+	trainNames = cocometa.Names{}
 	trainTop := make(map[string]any, len(top))
 	for k, v := range top {
 		trainTop[k] = v
 	}
-	trainTop["annotations"], trainTop["images"] = trAnns, trImgs
+	trainTop["annotations"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		return reencode(anns.At(train[j]), "annotation")
+	}}
+	trainTop["images"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		img, err := cocometa.Object(imgs.At(train[j]), "image")
+		if err != nil {
+			return nil, err
+		}
+		return cocometa.Marshal(img)
+	}}
 	if err := cocometa.WriteObject(filepath.Join(pubTrain, "metadata.json"), trainTop); err != nil {
 		return err
 	}
+	nTrain := len(train)
+	train = nil
 	if n, err := cocometa.CountJPG(filepath.Join(pubTrain, "images")); err != nil {
 		return err
-	} else if n != len(trImgs) {
-		return fmt.Errorf("public train images: %d .jpg files, want %d", n, len(trImgs))
+	} else if n != nTrain {
+		return fmt.Errorf("public train images: %d .jpg files, want %d", n, nTrain)
 	}
 
 	// Test: shuffled, renamed.
@@ -128,11 +146,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		testCat[i], testCat[j] = testCat[j], testCat[i]
 	})
 	pubTest := filepath.Join(d.Public, "test")
-	var teImgs cocometa.Records
+	var testNames cocometa.Names
 	var answers, sample bytes.Buffer
 	answers.WriteString("Id,Predicted\n")
 	sample.WriteString("Id,Predicted\n")
-	jobs = jobs[:0]
 	for idx, k := range test {
 		if idx%1000 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -142,7 +159,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 		}
-		img, err := cocometa.Object(imgs[k], "image")
+		img, err := cocometa.Object(imgs.At(k), "image")
 		if err != nil {
 			return err
 		}
@@ -150,21 +167,17 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err != nil {
 			return err
 		}
-		id := strconv.Itoa(idx)
-		name := "images/" + pad(idx/1000, 3) + "/" + id + ".jpg"
-		img["id"], img["file_name"] = id, name
-		m, err := cocometa.Marshal(img)
-		if err != nil {
-			return err
-		}
-		teImgs = append(teImgs, m)
-		jobs = append(jobs, filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(orig)), Dst: filepath.Join(pubTest, filepath.FromSlash(name))})
+		testNames.Add(orig)
 		fmt.Fprintf(&answers, "%d,%s\n", idx, testCat[idx])
 		fmt.Fprintf(&sample, "%d,0\n", idx)
 	}
-	if err := filecopy.Run(ctx, jobs); err != nil {
+	testCat = nil
+	if err := filecopy.RunEach(ctx, len(test), func(idx int) (filecopy.Job, error) {
+		return filecopy.Job{Src: filepath.Join(rawTrain, filepath.FromSlash(testNames.At(idx))), Dst: filepath.Join(pubTest, filepath.FromSlash(testName(idx)))}, nil
+	}); err != nil {
 		return err
 	}
+	testNames = cocometa.Names{}
 	testTop := map[string]any{}
 	for k, v := range top {
 		testTop[k] = v
@@ -175,7 +188,14 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		delete(testTop, k)
 	}
-	testTop["images"] = teImgs
+	testTop["images"] = cocometa.LazyRecords{N: len(test), Encode: func(idx int) ([]byte, error) {
+		img, err := cocometa.Object(imgs.At(test[idx]), "image")
+		if err != nil {
+			return nil, err
+		}
+		img["id"], img["file_name"] = strconv.Itoa(idx), testName(idx)
+		return cocometa.Marshal(img)
+	}}
 	keys := make([]string, 0, len(testTop))
 	for k := range testTop {
 		keys = append(keys, k)
@@ -189,11 +209,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}
 	if n, err := cocometa.CountJPG(filepath.Join(pubTest, "images")); err != nil {
 		return err
-	} else if n != len(teImgs) {
-		return fmt.Errorf("public test images: %d .jpg files, want %d", n, len(teImgs))
+	} else if n != len(test) {
+		return fmt.Errorf("public test images: %d .jpg files, want %d", n, len(test))
 	}
-	if len(trAnns)+len(test) != len(anns) {
-		return fmt.Errorf("train + test annotations = %d, want %d", len(trAnns)+len(test), len(anns))
+	if nTrain+len(test) != anns.Len() {
+		return fmt.Errorf("train + test annotations = %d, want %d", nTrain+len(test), anns.Len())
 	}
 	if err := os.WriteFile(filepath.Join(d.Private, "answers.csv"), answers.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("writing answers.csv: %w", err)
@@ -202,6 +222,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		return fmt.Errorf("writing sample_submission.csv: %w", err)
 	}
 	return nil
+}
+
+// testName is test image idx's file_name: images/<idx//1000:03d>/<idx>.jpg.
+func testName(idx int) string {
+	return "images/" + pad(idx/1000, 3) + "/" + strconv.Itoa(idx) + ".jpg"
 }
 
 // reencode is a record decoded and encoded again as json.dump writes it.

@@ -37,27 +37,31 @@ var tarTime = time.Unix(0, 0).UTC()
 // Prepare writes public/{train2019,val2019,test2019}.json,
 // public/kaggle_sample_submission.csv, public/train_val2019.tar.gz,
 // public/test2019.tar.gz and private/answers.csv.
+//
+// Memory: the raw metadata is mapped and held once (its records are
+// sub-slices of the mapping); the split is decided as record positions and
+// each output record is encoded just before it is written.
 func Prepare(ctx context.Context, d competition.Dirs) error {
-	top, err := cocometa.ReadObject(filepath.Join(d.Raw, "train2019.json"))
+	f, err := cocometa.Open(filepath.Join(d.Raw, "train2019.json"))
 	if err != nil {
 		return fmt.Errorf("reading raw metadata: %w", err)
 	}
+	defer f.Close()
+	top := f.Members
 	for _, k := range []string{"annotations", "images"} {
 		if _, ok := top[k]; !ok {
 			return fmt.Errorf("raw train2019.json has no %q key", k)
 		}
 	}
-	anns, err := cocometa.List(top["annotations"], "annotations")
+	anns, err := f.List("annotations", "annotations")
 	if err != nil {
 		return err
 	}
-	imgs, err := cocometa.List(top["images"], "images")
+	imgs, err := f.List("images", "images")
 	if err != nil {
 		return err
 	}
-	// The raw lists are now held record by record; drop the copies.
-	top["annotations"], top["images"] = nil, nil
-	cats, err := cocometa.Group(anns, imgs, "image_id", "id")
+	cats, err := cocometa.GroupList(anns, imgs, "image_id", "id")
 	if err != nil {
 		return fmt.Errorf("raw train2019.json: %w", err)
 	}
@@ -65,32 +69,25 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	// copies maps a raw image (file_name) to where it goes, relative to
 	// public/.
 	copies := map[string]string{}
-	var trAnns, trImgs cocometa.Records
-	var test []int
+	var train, test []int // positions into anns/imgs, in output order
 	var testCat []*big.Int
-	for _, c := range cats {
+	for ci := range cats {
+		c := &cats[ci]
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		train, te, err := cocometa.SplitSmall(len(c.Items), testSize)
+		tr, te, err := cocometa.SplitSmall(len(c.Items), testSize)
 		if err != nil {
 			return fmt.Errorf("splitting category %s: %w", c.ID, err)
 		}
-		for _, i := range train {
+		for _, i := range tr {
 			k := c.Items[i]
-			a, err := reencode(anns[k], "annotation")
+			// anns.At(k) decodes: GroupList decoded it already.
+			_, name, err := image(imgs.At(k))
 			if err != nil {
 				return err
 			}
-			img, name, err := image(imgs[k])
-			if err != nil {
-				return err
-			}
-			m, err := cocometa.Marshal(img)
-			if err != nil {
-				return err
-			}
-			trAnns, trImgs = append(trAnns, a), append(trImgs, m)
+			train = append(train, k)
 			if _, dup := copies[name]; dup {
 				return fmt.Errorf("image file_name %q appears twice", name)
 			}
@@ -100,15 +97,27 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			test = append(test, c.Items[i])
 			testCat = append(testCat, c.ID)
 		}
+		c.Items = nil
 	}
 	trainTop := make(map[string]any, len(top))
 	for k, v := range top {
 		trainTop[k] = v
 	}
-	trainTop["annotations"], trainTop["images"] = trAnns, trImgs
+	trainTop["annotations"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		return reencode(anns.At(train[j]), "annotation")
+	}}
+	trainTop["images"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		img, _, err := image(imgs.At(train[j]))
+		if err != nil {
+			return nil, err
+		}
+		return cocometa.Marshal(img)
+	}}
 	if err := cocometa.WriteObject(filepath.Join(d.Public, "train2019.json"), trainTop); err != nil {
 		return err
 	}
+	nTrain := len(train)
+	train = nil
 	if err := filecopy.Run(ctx, []filecopy.Job{{Src: filepath.Join(d.Raw, "val2019.json"), Dst: filepath.Join(d.Public, "val2019.json")}}); err != nil {
 		return err
 	}
@@ -118,16 +127,12 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		test[i], test[j] = test[j], test[i]
 		testCat[i], testCat[j] = testCat[j], testCat[i]
 	})
-	var teAnns, teImgs cocometa.Records
 	var answers, sample bytes.Buffer
 	answers.WriteString("id,predicted\n")
 	sample.WriteString("id,predicted\n")
 	for idx, k := range test {
-		a, err := reencode(anns[k], "annotation")
-		if err != nil {
-			return err
-		}
-		img, name, err := image(imgs[k])
+		// anns.At(k) decodes: GroupList decoded it already.
+		img, name, err := image(imgs.At(k))
 		if err != nil {
 			return err
 		}
@@ -135,17 +140,10 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		if err != nil {
 			return fmt.Errorf("test image %d: %w", idx, err)
 		}
-		newName := "test2019/" + path.Base(name)
-		img["file_name"] = newName
-		m, err := cocometa.Marshal(img)
-		if err != nil {
-			return err
-		}
-		teAnns, teImgs = append(teAnns, a), append(teImgs, m)
 		if _, dup := copies[name]; dup {
 			return fmt.Errorf("image file_name %q appears twice", name)
 		}
-		copies[name] = newName
+		copies[name] = "test2019/" + path.Base(name)
 		guess, err := pyrand.NewRandom(42).Randint(0, 1009)
 		if err != nil {
 			return err
@@ -153,6 +151,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		fmt.Fprintf(&answers, "%s,%s\n", id, testCat[idx])
 		fmt.Fprintf(&sample, "%s,%d\n", id, guess)
 	}
+	testCat = nil
 	testTop := map[string]any{}
 	for k, v := range top {
 		testTop[k] = v
@@ -162,7 +161,14 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	}
 	delete(testTop, "categories")
 	delete(testTop, "annotations")
-	testTop["images"] = teImgs
+	testTop["images"] = cocometa.LazyRecords{N: len(test), Encode: func(idx int) ([]byte, error) {
+		img, name, err := image(imgs.At(test[idx]))
+		if err != nil {
+			return nil, err
+		}
+		img["file_name"] = "test2019/" + path.Base(name)
+		return cocometa.Marshal(img)
+	}}
 	keys := make([]string, 0, len(testTop))
 	for k := range testTop {
 		keys = append(keys, k)
@@ -189,7 +195,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 	for _, c := range []struct {
 		dir  string
 		want int
-	}{{"train_val2019", len(trImgs)}, {"test2019", len(teImgs)}} {
+	}{{"train_val2019", nTrain}, {"test2019", len(test)}} {
 		n, err := cocometa.CountJPG(filepath.Join(d.Public, c.dir))
 		if err != nil {
 			return err
@@ -198,8 +204,8 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 			return fmt.Errorf("public/%s holds %d .jpg files, want %d", c.dir, n, c.want)
 		}
 	}
-	if len(trAnns)+len(teAnns) != len(anns) {
-		return fmt.Errorf("train + test annotations = %d, want %d", len(trAnns)+len(teAnns), len(anns))
+	if nTrain+len(test) != anns.Len() {
+		return fmt.Errorf("train + test annotations = %d, want %d", nTrain+len(test), anns.Len())
 	}
 	for _, dir := range []string{"test2019", "train_val2019"} {
 		src := filepath.Join(d.Public, dir)

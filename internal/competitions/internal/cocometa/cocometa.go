@@ -6,8 +6,10 @@
 // Reading reproduces json.load: integers are exact (*big.Int, any size),
 // other numbers float64, objects map[string]any (a repeated key keeps its
 // last value, as a dict does). The big record lists are kept as raw JSON
-// ([json.RawMessage]) and decoded one record at a time, so memory stays
-// near the file size instead of the size of a fully decoded tree.
+// and decoded one record at a time: [Open] maps the file and splits it
+// into members and record offsets ([Elements]) without copying, so the raw
+// bytes are held once, and [LazyRecords] encodes each output record just
+// before it is written.
 //
 // Writing reproduces json.dump(obj, f, indent=4, sort_keys=True): keys in
 // code-point order at every level, "," + newline between items, ": "
@@ -160,9 +162,19 @@ func toPy(v any) any {
 // writer indents them to their level.
 type Records [][]byte
 
+// LazyRecords is a list of N records encoded one at a time, each just
+// before it is written: Encode(i) returns record i as [Marshal] would
+// (level 0). The encoded record is not kept, so a list of millions of
+// records never exists encoded in memory at once. Encode's error stops
+// the writing.
+type LazyRecords struct {
+	N      int
+	Encode func(i int) ([]byte, error)
+}
+
 // WriteObject writes path as json.dump(obj, indent=4, sort_keys=True) of
-// a top-level object. Member values are [Records], json.RawMessage
-// (decoded and re-encoded) or decoded values.
+// a top-level object. Member values are [Records], [LazyRecords],
+// json.RawMessage (decoded and re-encoded) or decoded values.
 func WriteObject(path string, members map[string]any) error {
 	return writeFile(path, func(w *bufio.Writer) error {
 		keys := make([]string, 0, len(members))
@@ -197,10 +209,17 @@ func WriteList(path string, recs Records) error {
 	return writeFile(path, func(w *bufio.Writer) error { return writeRecords(w, recs, 0) })
 }
 
+// WriteLazyList is [WriteList] of records encoded one at a time.
+func WriteLazyList(path string, recs LazyRecords) error {
+	return writeFile(path, func(w *bufio.Writer) error { return writeLazy(w, recs, 0) })
+}
+
 func writeValue(w *bufio.Writer, v any, level int) error {
 	switch x := v.(type) {
 	case Records:
 		return writeRecords(w, x, level)
+	case LazyRecords:
+		return writeLazy(w, x, level)
 	case json.RawMessage:
 		d, err := Decode(x)
 		if err != nil {
@@ -212,36 +231,64 @@ func writeValue(w *bufio.Writer, v any, level int) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(indent(b, level))
+	_, err = writeIndented(w, b, level)
 	return err
 }
 
 func writeRecords(w *bufio.Writer, recs Records, level int) error {
-	if len(recs) == 0 {
+	return writeLazy(w, LazyRecords{N: len(recs), Encode: func(i int) ([]byte, error) { return recs[i], nil }}, level)
+}
+
+func writeLazy(w *bufio.Writer, recs LazyRecords, level int) error {
+	if recs.N == 0 {
 		_, err := w.WriteString("[]")
 		return err
 	}
 	pad := "\n" + strings.Repeat("    ", level+1)
 	w.WriteString("[")
-	for i, r := range recs {
+	for i := range recs.N {
+		r, err := recs.Encode(i)
+		if err != nil {
+			return fmt.Errorf("record %d: %w", i, err)
+		}
 		if i > 0 {
 			w.WriteString(",")
 		}
 		w.WriteString(pad)
-		w.Write(indent(r, level+1))
+		if _, err := writeIndented(w, r, level+1); err != nil {
+			return err
+		}
 	}
 	w.WriteString("\n" + strings.Repeat("    ", level))
 	_, err := w.WriteString("]")
 	return err
 }
 
-// indent shifts every line after the first by level·4 spaces (encoded
-// JSON holds no raw newline inside strings).
-func indent(b []byte, level int) []byte {
-	if level == 0 || bytes.IndexByte(b, '\n') < 0 {
-		return b
+// writeIndented writes indent(b, level) without building it.
+func writeIndented(w *bufio.Writer, b []byte, level int) (int, error) {
+	if level == 0 {
+		return w.Write(b)
 	}
-	return bytes.ReplaceAll(b, []byte("\n"), []byte("\n"+strings.Repeat("    ", level)))
+	pad := strings.Repeat("    ", level)
+	n := 0
+	for {
+		j := bytes.IndexByte(b, '\n')
+		if j < 0 {
+			m, err := w.Write(b)
+			return n + m, err
+		}
+		m, err := w.Write(b[:j+1])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		m, err = w.WriteString(pad)
+		n += m
+		if err != nil {
+			return n, err
+		}
+		b = b[j+1:]
+	}
 }
 
 func writeFile(path string, body func(w *bufio.Writer) error) (err error) {

@@ -24,14 +24,19 @@ type Category struct {
 // category_id, categories in order of first appearance. category_id must
 // be a JSON integer.
 func Group(anns, imgs []json.RawMessage, annID, imgID string) ([]Category, error) {
+	return GroupList(Slice(anns), Slice(imgs), annID, imgID)
+}
+
+// GroupList is [Group] of any two raw lists.
+func GroupList(anns, imgs RawList, annID, imgID string) ([]Category, error) {
 	var cats []Category
 	index := map[string]int{}
-	for k := range min(len(anns), len(imgs)) {
-		a, err := Object(anns[k], fmt.Sprintf("annotation %d", k))
+	for k := range min(anns.Len(), imgs.Len()) {
+		a, err := Object(anns.At(k), fmt.Sprintf("annotation %d", k))
 		if err != nil {
 			return nil, err
 		}
-		m, err := Object(imgs[k], fmt.Sprintf("image %d", k))
+		m, err := Object(imgs.At(k), fmt.Sprintf("image %d", k))
 		if err != nil {
 			return nil, err
 		}

@@ -90,6 +90,33 @@ func Run(ctx context.Context, jobs []Job) error {
 	return first
 }
 
+// batchSize is how many jobs [RunEach] holds at a time.
+var batchSize = 4096
+
+// RunEach performs n jobs made by job(0), …, job(n-1), in batches of a
+// few thousand run as [Run] runs them, one batch after the other: memory
+// holds one batch's names whatever n is. The result is the sequential
+// loop's (a later job writing the same destination as an earlier one in
+// another batch copies after it). job's error, or the first failing
+// batch's error, stops the work.
+func RunEach(ctx context.Context, n int, job func(i int) (Job, error)) error {
+	jobs := make([]Job, 0, min(n, batchSize))
+	for lo := 0; lo < n; lo += batchSize {
+		jobs = jobs[:0]
+		for i := lo; i < min(n, lo+batchSize); i++ {
+			j, err := job(i)
+			if err != nil {
+				return err
+			}
+			jobs = append(jobs, j)
+		}
+		if err := Run(ctx, jobs); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
 // checkSource opens src as copyFile would, without copying it.
 func checkSource(src string) error {
 	in, err := os.Open(src)
