@@ -10,7 +10,7 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// TestMergeByTextMatchesSelectByKey compares the sort-merge selection of
+// TestMergeByTextMatchesSelectByKey compares the hashed selection of
 // text customer ids with the set-based one on random id columns: duplicated
 // and missing customers, extra submission customers, ids that are
 // prefixes of others.
