@@ -17,13 +17,15 @@ import (
 //
 // Result type: Python int (average with [MeanInts]).
 func Levenshtein(a, b string) int {
-	if isASCII(a) && isASCII(b) {
+	if IsASCII(a) && IsASCII(b) {
 		return levenshteinASCII(a, b)
 	}
 	return LevenshteinSeq([]rune(a), []rune(b))
 }
 
-func isASCII(s string) bool {
+// IsASCII reports whether every byte of s is below 0x80: then each byte is
+// one code point.
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false

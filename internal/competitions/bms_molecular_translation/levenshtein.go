@@ -7,6 +7,8 @@ package bms_molecular_translation
 // word operations instead of O(m·n) cells. TestLevenshteinMatchesDP checks
 // it against metric.Levenshtein.
 
+import "github.com/mlebench/mlebench/internal/metric"
+
 // editDistancer holds reusable buffers; one per goroutine.
 type editDistancer struct {
 	ascii  [128][]uint64
@@ -17,7 +19,7 @@ type editDistancer struct {
 }
 
 func (e *editDistancer) distance(a, b string) int {
-	if isASCII(a) && isASCII(b) {
+	if metric.IsASCII(a) && metric.IsASCII(b) {
 		// Code points are bytes: no decoding.
 		e.ba, e.bb = append(e.ba[:0], a...), append(e.bb[:0], b...)
 		return distanceOf(e, e.ba, e.bb)
@@ -25,15 +27,6 @@ func (e *editDistancer) distance(a, b string) int {
 	e.ra = appendRunes(e.ra[:0], a)
 	e.rb = appendRunes(e.rb[:0], b)
 	return distanceOf(e, e.ra, e.rb)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // distanceOf is the distance of two code point sequences.

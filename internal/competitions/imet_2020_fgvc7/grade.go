@@ -91,23 +91,7 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 		pr = appendUnique(pr[:0], toks, classes)
 		trueSum += int64(len(tr))
 		predSum += int64(len(pr))
-		if len(tr) > 32 || len(pr) > 32 {
-			in := make(map[string]bool, len(tr))
-			for _, tok := range tr {
-				in[tok] = true
-			}
-			for _, tok := range pr {
-				if in[tok] {
-					tp++
-				}
-			}
-			continue
-		}
-		for _, tok := range pr {
-			if slices.Contains(tr, tok) {
-				tp++
-			}
-		}
+		tp += int64(countShared(pr, tr))
 	}
 	if trueSum+predSum == 0 {
 		return competition.Numpy(0), nil
@@ -123,12 +107,15 @@ func appendFields(dst []string, s string) []string {
 	return dst
 }
 
+// scanMax is the longest token list searched by a linear scan; past it a
+// map keeps the work linear (a hostile submission may hold thousands of
+// tokens in a row).
+const scanMax = 32
+
 // appendUnique appends the distinct tokens of toks to dst, keeping only
 // those in known when known is not nil.
 func appendUnique(dst, toks []string, known map[string]bool) []string {
-	if len(toks) > 32 {
-		// A long row (a hostile submission may hold thousands of tokens)
-		// is deduplicated through a map: the scan would be quadratic.
+	if len(toks) > scanMax {
 		seen := make(map[string]bool, len(toks))
 		for _, tok := range toks {
 			if (known == nil || known[tok]) && !seen[tok] {
@@ -147,4 +134,27 @@ func appendUnique(dst, toks []string, known map[string]bool) []string {
 		}
 	}
 	return dst
+}
+
+// countShared is how many tokens of a (distinct) are in b (distinct).
+func countShared(a, b []string) int {
+	n := 0
+	if len(a) > scanMax || len(b) > scanMax {
+		in := make(map[string]bool, len(b))
+		for _, tok := range b {
+			in[tok] = true
+		}
+		for _, tok := range a {
+			if in[tok] {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tok := range a {
+		if slices.Contains(b, tok) {
+			n++
+		}
+	}
+	return n
 }

@@ -31,12 +31,14 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	r := synth.Rand(opt.Seed, "inaturalist-2019-fgvc6")
 	n := synth.Rows(opt.Rows, 80)
 	sizes := []int{1, 25, 2, 3, 7, 1, 4, 5, 9, 2, 6, 10} // 75 images; the rest in categories of 5
-	// The category ids are drawn from the real 1,010: past 12 + 998·5
+	// The category ids are drawn from the real 1,010: past 75 + 998·5
 	// images the rest's categories grow so that their count stays within.
-	rest := 5
-	if fixed := 75; n > fixed {
-		rest = max(rest, (n-fixed+categoryIDs-len(sizes)-1)/(categoryIDs-len(sizes)))
+	fixed := 0
+	for _, s := range sizes {
+		fixed += s
 	}
+	free := categoryIDs - len(sizes)
+	rest := max(5, (n-fixed+free-1)/free)
 	var cats []int
 	for c := 0; len(cats) < n; c++ {
 		size := rest

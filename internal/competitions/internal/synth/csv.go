@@ -42,17 +42,16 @@ func (c *CSV) Bytes() []byte {
 
 // line renders one row of the file.
 func (c *CSV) line(w csvSink, cells []string) {
-	put := func(s string) { w.WriteString(s) }
 	for i, s := range cells {
 		if i > 0 {
 			w.WriteByte(',')
 		}
 		if c.QuoteAll || strings.ContainsAny(s, ",\"\r\n") {
 			w.WriteByte('"')
-			put(strings.ReplaceAll(s, `"`, `""`))
+			w.WriteString(strings.ReplaceAll(s, `"`, `""`))
 			w.WriteByte('"')
 		} else {
-			put(s)
+			w.WriteString(s)
 		}
 	}
 	if c.CRLF {
@@ -104,4 +103,5 @@ func (o *CSVFile) Close() error {
 	return nil
 }
 
+// Write writes the file to path (parents created).
 func (c *CSV) Write(path string) error { return WriteFile(path, c.Bytes()) }
