@@ -15,11 +15,15 @@ var rawHeader = []string{"key", "fare_amount", "pickup_datetime", "pickup_longit
 // default: the test size is the fixed 9,914) and
 // raw/GCP-Coupons-Instructions.rtf. Keys are unique "YYYY-MM-DD
 // hh:mm:ss.fffffff" strings; some dropoff coordinates are missing and some
-// fares use non-canonical text ("4.50", "7").
+// fares use non-canonical text ("4.50", "7"). The rows are streamed to
+// disk (the real 55M rows are 5.4 GB).
 func FakeRaw(dir string, opt competition.FakeOptions) error {
 	n := synth.Rows(opt.Rows, 10_500)
 	r := synth.Rand(opt.Seed, "train")
-	c := &synth.CSV{Header: rawHeader}
+	c, err := synth.CreateCSV(filepath.Join(dir, "train.csv"), synth.CSV{Header: rawHeader})
+	if err != nil {
+		return err
+	}
 	for i := 0; i < n; i++ {
 		day := r.IntN(365 * 6)
 		year, yday := 2009+day/365, day%365
@@ -43,7 +47,7 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 		c.Add(key, fare, stamp+" UTC", coord(-73.98), coord(40.76), dLon, dLat, strconv.Itoa(1+r.IntN(6)))
 	}
-	if err := c.Write(filepath.Join(dir, "train.csv")); err != nil {
+	if err := c.Close(); err != nil {
 		return err
 	}
 	rtf := "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\\f0 Synthetic coupon instructions.\\par}\n"

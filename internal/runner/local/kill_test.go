@@ -4,6 +4,7 @@ package local_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,7 +104,7 @@ func TestKillAndResume(t *testing.T) {
 		deadline := time.Now().Add(10 * time.Second)
 		for agentAlive(id) {
 			if time.Now().After(deadline) {
-				t.Fatalf("agent process of %s survived the runner", id)
+				t.Fatalf("agent process of %s survived the runner:\n%s", id, agentProcs(id))
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -152,15 +153,30 @@ func TestKillAndResume(t *testing.T) {
 
 // agentAlive reports whether a process whose command line mentions the
 // run id (its work tree) still exists.
-func agentAlive(runID string) bool {
+func agentAlive(runID string) bool { return agentProcs(runID) != "" }
+
+// agentProcs describes the processes whose command line mentions the run
+// id and the dummy agent: pid, command line and the state lines of
+// /proc/PID/status ("" when there are none).
+func agentProcs(runID string) string {
+	var desc strings.Builder
 	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range procs {
 		b, err := os.ReadFile(p)
-		if err == nil && strings.Contains(string(b), runID) && strings.Contains(string(b), "dummy-agent") {
-			return true
+		if err != nil || !strings.Contains(string(b), runID) || !strings.Contains(string(b), "dummy-agent") {
+			continue
+		}
+		fmt.Fprintf(&desc, "%s: %q\n", filepath.Dir(p), strings.ReplaceAll(string(b), "\x00", " "))
+		st, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "status"))
+		for _, l := range strings.Split(string(st), "\n") {
+			for _, k := range []string{"State:", "PPid:", "NSpid:", "Uid:", "SigCgt:", "SigBlk:"} {
+				if strings.HasPrefix(l, k) {
+					fmt.Fprintf(&desc, "  %s\n", l)
+				}
+			}
 		}
 	}
-	return false
+	return desc.String()
 }
 
 func killChild(t *testing.T, planDir, dataDir string) {

@@ -289,7 +289,7 @@ func removeStaleInits(parent string) {
 	}
 }
 
-// stageInit copies the running binary into parent/mlebench-init-*/ (mode
+// stageInit copies the running binary (/proc/self/exe) into parent/mlebench-init-*/ (mode
 // 0755, readable by every agent uid) once; sandboxes mount that directory
 // read-only at initDir and run the binary as their init.
 func (b *Backend) stageInit(parent string) (string, error) {
@@ -298,10 +298,10 @@ func (b *Backend) stageInit(parent string) (string, error) {
 	if b.initDir != "" {
 		return b.initDir, nil
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("local backend: finding the running binary: %w", err)
-	}
+	// The running binary itself, even when its path now names another
+	// file (an upgrade in the middle of a run group): the init must speak
+	// this harness's protocol (its descriptors).
+	const exe = "/proc/self/exe"
 	removeStaleInits(parent)
 	dir, err := os.MkdirTemp(parent, fmt.Sprintf("mlebench-init-%d-", os.Getpid()))
 	if err != nil {
@@ -322,18 +322,21 @@ func (b *Backend) stageInit(parent string) (string, error) {
 }
 
 type sandbox struct {
-	b       *Backend
-	spec    *runner.Spec
-	base    string // host directory of the sandbox; removed on Stop unless retained
-	home    string // base/home, the agent's /home
-	sealed  bool
-	id      *identity
-	cmd     *exec.Cmd
-	initFD  int // pidfd of the sandbox's PID 1 (-1: none)
-	done    chan struct{}
-	waitErr error
-	hs      *http.Server
-	audit   *os.File
+	b      *Backend
+	spec   *runner.Spec
+	base   string // host directory of the sandbox; removed on Stop unless retained
+	home   string // base/home, the agent's /home
+	sealed bool
+	id     *identity
+	cmd    *exec.Cmd
+	initFD int // pidfd of the sandbox's PID 1 (-1: none)
+	// lifeline is the write end of the pipe whose read end the sealed
+	// sandbox's init watches (see lifelineFD); closed once bwrap is gone.
+	lifeline *os.File
+	done     chan struct{}
+	waitErr  error
+	hs       *http.Server
+	audit    *os.File
 
 	stopOnce sync.Once
 	stopErr  error
@@ -534,7 +537,14 @@ func (sb *sandbox) startSealed(staged string) error {
 	)
 
 	// Descriptors for bwrap and the init: 3 the init's "ready" pipe, 4
-	// the seccomp program, 5 bwrap's info (the init's host pid).
+	// the seccomp program, 5 bwrap's info (the init's host pid), 6 the
+	// read end of the lifeline, whose only write end this process holds
+	// (close-on-exec) until the sandbox has ended: the init ends the
+	// sandbox when it reads end-of-file, i.e. when this process is gone.
+	// bwrap's --die-with-parent alone leaves a window: it arms the
+	// sandbox's parent-death signal only just before starting the init,
+	// so a harness killed during the sandbox's setup would leave it
+	// running with nobody to stop it.
 	readyR, readyW, err := os.Pipe()
 	if err != nil {
 		return err
@@ -546,12 +556,20 @@ func (sb *sandbox) startSealed(staged string) error {
 		return err
 	}
 	defer infoR.Close()
-	extra := []*os.File{readyW, nil, infoW}
+	lifeR, lifeW, err := os.Pipe()
+	if err != nil {
+		readyW.Close()
+		infoW.Close()
+		return err
+	}
+	sb.lifeline = lifeW
+	extra := []*os.File{readyW, nil, infoW, lifeR}
 	if filter := leaseFilter(); filter != nil {
 		f, err := dataPipe(filter)
 		if err != nil {
 			readyW.Close()
 			infoW.Close()
+			lifeR.Close()
 			return err
 		}
 		extra[1] = f
@@ -559,6 +577,7 @@ func (sb *sandbox) startSealed(staged string) error {
 	} else if extra[1], err = os.Open(os.DevNull); err != nil { // keeps fd 5 at 5
 		readyW.Close()
 		infoW.Close()
+		lifeR.Close()
 		return err
 	}
 	args = append(args, "--info-fd", "5", "--", initDir2(), "-run", spec.RunID, "--")
@@ -589,6 +608,7 @@ func (sb *sandbox) startSealed(staged string) error {
 		}
 	}
 	if err != nil {
+		lifeW.Close()
 		return fmt.Errorf("starting the sandbox: %w", err)
 	}
 	b.opt.Log.Info("sandbox", "run", spec.RunID, "dir", sb.base, "uid", uid, "gid", gid)
@@ -790,6 +810,9 @@ func (sb *sandbox) startAndWait(bind []string) error {
 		}
 		started <- nil
 		sb.waitErr = sb.cmd.Wait()
+		if sb.lifeline != nil {
+			sb.lifeline.Close()
+		}
 		close(sb.done)
 	}()
 	return <-started

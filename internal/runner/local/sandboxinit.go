@@ -32,6 +32,7 @@ const (
 	validateAddr  = "127.0.0.1:5000" // localhost:5000 of the original's layout
 	validateAddr6 = "[::1]:5000"
 	readyFD       = 3 // the init writes "ready\n" here once the agent runs
+	lifelineFD    = 6 // the init ends the sandbox when this pipe reads end-of-file
 )
 
 func init() {
@@ -59,7 +60,18 @@ func sandboxInit(args []string) int {
 		return 127
 	}
 	argv := args[i+1:]
+	// Neither descriptor from the harness reaches the agent.
+	unix.CloseOnExec(readyFD)
+	unix.CloseOnExec(lifelineFD)
 	ready := os.NewFile(readyFD, "ready")
+	// The harness holds the lifeline's only write end: end-of-file (or
+	// any error) means the harness is gone, and so is this sandbox (PID
+	// 1 exits; the kernel kills the rest of the namespace).
+	go func() {
+		io.Copy(io.Discard, os.NewFile(lifelineFD, "lifeline"))
+		fmt.Fprintf(os.Stderr, "%s: the harness is gone; ending the sandbox\n", initName)
+		os.Exit(137)
+	}()
 
 	var lns []net.Listener
 	for _, addr := range []string{validateAddr, validateAddr6} {
