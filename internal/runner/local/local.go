@@ -41,7 +41,9 @@
 //     the sandbox's PID 1 exits and the kernel kills every process of the
 //     PID namespace (setsid daemons included) before Wait returns, so
 //     nothing changes the outputs while or after they are copied out. The
-//     sandbox dies with the harness too (bwrap --die-with-parent).
+//     sandbox dies with the harness too: bwrap --die-with-parent, and a
+//     lifeline pipe whose only write end the harness holds (PID 1 exits at
+//     its end-of-file), which also covers a sandbox still being built.
 //   - Outputs are copied out with descriptor-relative, O_NOFOLLOW opens
 //     (symlinks and special files are never followed or opened).
 //   - No permanent change to the user's directories: the data root, the
