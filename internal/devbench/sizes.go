@@ -62,7 +62,7 @@ var benchSizes = map[string]benchSize{
 	"billion-word-imputation":                                  {Unit: "lines of train_v2.txt", Real: 30301028, Div: 1, Why: "", Note: "the original asserts the real line count; fake lines are shorter (~15 B vs ~135 B)"},
 	"bms-molecular-translation":                                {Unit: "images (train_labels.csv rows)", Real: 2424186, Div: 10, Why: "time", Note: "fake-raw writes ≈ 1,500 images/s here (file creation), so the real 2.4M would take ≈ 30 min before the prepare, and ≈ 20 GB of 4-KiB blocks raw + prepared"},
 	"cassava-leaf-disease-classification":                      {Unit: "images (train.csv rows)", Real: 21397, Div: 1, Why: "", Note: ""},
-	"cdiscount-image-classification-challenge":                 {Unit: "products (train.bson documents)", Real: 7069896, Div: 10, Why: "disk", Note: "1/100 measured 116 MiB raw and 0.8 CPU-s to prepare, so the real size is ≈ 11.6 GB raw + as much prepared"},
+	"cdiscount-image-classification-challenge":                 {Unit: "products (train.bson documents)", Real: 7069896, Div: 1, Why: "", Note: ""},
 	"chaii-hindi-and-tamil-question-answering":                 {Unit: "train.csv rows", Real: 1114, Div: 1, Why: "", Note: ""},
 	"champs-scalar-coupling":                                   {Unit: "molecules (structure files; 2–6 couplings each vs ~55 real)", Real: 85003, Div: 1, Why: "", Note: ""},
 	"denoising-dirty-documents":                                {Unit: "train images", Real: 144, Div: 1, Why: "", Note: ""},
@@ -133,7 +133,7 @@ var benchSizes = map[string]benchSize{
 	"us-patent-phrase-to-phrase-matching":                      {Unit: "train.csv rows", Real: 36473, Div: 1, Why: "", Note: ""},
 	"uw-madison-gi-tract-image-segmentation":                   {Unit: "rows/45 = cases (85 real cases, 15 slices each instead of ~144)", Real: 3825, Div: 1, Why: "", Note: "real case count"},
 	"ventilator-pressure-prediction":                           {Unit: "train.csv rows", Real: 6036000, Div: 1, Why: "", Note: ""},
-	"vesuvius-challenge-ink-detection":                         {Unit: "fragment image width in pixels (3 fragments × 65 slices)", Real: 6400, Div: 10, Why: "disk", Note: "1/10 of the width (1/100 of the pixels)"},
+	"vesuvius-challenge-ink-detection":                         {Unit: "fragment image width in pixels (3 fragments × 65 slices)", Real: 6400, Div: 1, Why: "", Note: ""},
 	"vinbigdata-chest-xray-abnormalities-detection":            {Unit: "images (fixed: 15,000; tiny DICOMs)", Real: 15000, Div: 1, Why: "", Note: "the original asserts 15,000"},
 	"whale-categorization-playground":                          {Unit: "images (train.csv rows)", Real: 9850, Div: 1, Why: "", Note: ""},
 }

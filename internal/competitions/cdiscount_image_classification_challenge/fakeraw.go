@@ -40,17 +40,22 @@ var categories = []struct {
 func FakeRaw(dir string, opt competition.FakeOptions) error {
 	r := synth.Rand(opt.Seed, "cdiscount-image-classification-challenge")
 	n := max(2, synth.Rows(opt.Rows, 300))
-	var train bytes.Buffer
+	// Streamed: the real 7M products are ≈ 11.6 GB.
+	train, err := synth.CreateFile(filepath.Join(dir, "train.bson"))
+	if err != nil {
+		return err
+	}
 	id := int64(0)
 	for k := range n {
 		id += 1 + int64(r.IntN(30))
 		doc, err := fakeDocument(r, k, id, categories[r.IntN(len(categories))].id, true)
 		if err != nil {
+			train.Close()
 			return err
 		}
 		train.Write(doc)
 	}
-	if err := synth.WriteFile(filepath.Join(dir, "train.bson"), train.Bytes()); err != nil {
+	if err := train.Close(); err != nil {
 		return err
 	}
 	names := synth.CSV{Header: []string{"category_id", "category_level1", "category_level2", "category_level3"}}

@@ -66,16 +66,15 @@ type csvSink interface {
 	WriteString(string) (int, error)
 }
 
-// CSVFile writes a CSV of the same form row by row, for tables too big to
-// hold (c's Rows are not written).
-type CSVFile struct {
-	c CSV
+// File is a file written through a 1 MiB buffer, for generated data too
+// big to hold. A write error is kept by the buffer and returned by Close.
+type File struct {
+	*bufio.Writer
 	f *os.File
-	w *bufio.Writer
 }
 
-// CreateCSV creates path (and its folders) and writes c's header.
-func CreateCSV(path string, c CSV) (*CSVFile, error) {
+// CreateFile creates path (and its folders).
+func CreateFile(path string) (*File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("synth: %w", err)
 	}
@@ -83,17 +82,12 @@ func CreateCSV(path string, c CSV) (*CSVFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("synth: %w", err)
 	}
-	out := &CSVFile{c: c, f: f, w: bufio.NewWriterSize(f, 1<<20)}
-	out.c.line(out.w, c.Header)
-	return out, nil
+	return &File{Writer: bufio.NewWriterSize(f, 1<<20), f: f}, nil
 }
 
-// Add writes one row. A write error is kept and returned by Close.
-func (o *CSVFile) Add(cells ...string) { o.c.line(o.w, cells) }
-
 // Close flushes and closes the file.
-func (o *CSVFile) Close() error {
-	err := o.w.Flush()
+func (o *File) Close() error {
+	err := o.Flush()
 	if cerr := o.f.Close(); err == nil {
 		err = cerr
 	}
@@ -102,6 +96,30 @@ func (o *CSVFile) Close() error {
 	}
 	return nil
 }
+
+// CSVFile writes a CSV of the same form row by row, for tables too big to
+// hold (c's Rows are not written).
+type CSVFile struct {
+	c CSV
+	f *File
+}
+
+// CreateCSV creates path (and its folders) and writes c's header.
+func CreateCSV(path string, c CSV) (*CSVFile, error) {
+	f, err := CreateFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := &CSVFile{c: c, f: f}
+	out.c.line(f, c.Header)
+	return out, nil
+}
+
+// Add writes one row. A write error is kept and returned by Close.
+func (o *CSVFile) Add(cells ...string) { o.c.line(o.f, cells) }
+
+// Close flushes and closes the file.
+func (o *CSVFile) Close() error { return o.f.Close() }
 
 // Write writes the file to path (parents created).
 func (c *CSV) Write(path string) error { return WriteFile(path, c.Bytes()) }
