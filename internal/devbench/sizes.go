@@ -81,7 +81,7 @@ var benchSizes = map[string]benchSize{
 	"hms-harmful-brain-activity-classification":                {Unit: "train.csv rows (one Parquet per EEG and spectrogram)", Real: 106800, Div: 1, Why: "", Note: ""},
 	"hotel-id-2021-fgvc8":                                      {Unit: "images (train.csv rows)", Real: 97554, Div: 1, Why: "", Note: ""},
 	"hubmap-kidney-segmentation":                               {Unit: "images (fixed: 15 listed)", Real: 15, Div: 1, Why: "", Note: "the generator's 15 images are tiny TIFFs (real ones are ~1–5 GB each)"},
-	"icecube-neutrinos-in-deep-ice":                            {Unit: "events (train_meta rows, with pulses)", Real: 131953924, Div: 100, Why: "disk", Note: "1/1000 measured 17 MiB raw, so the real size is ≈ 17 GB"},
+	"icecube-neutrinos-in-deep-ice":                            {Unit: "events (train_meta rows, with pulses)", Real: 131953924, Div: 1, Why: "", Note: "in the real 660 batch files"},
 	"imet-2020-fgvc7":                                          {Unit: "images (train.csv rows)", Real: 142119, Div: 1, Why: "", Note: ""},
 	"inaturalist-2019-fgvc6":                                   {Unit: "train images (in a tar.gz)", Real: 265213, Div: 1, Why: "", Note: ""},
 	"invasive-species-monitoring":                              {Unit: "images", Real: 2295, Div: 1, Why: "", Note: ""},

@@ -13,7 +13,7 @@ import (
 )
 
 // FakeRaw writes the Kaggle layout: train_meta.parquet (default 600 events in
-// 30 batches, several row groups), train/batch_<n>.parquet per batch (real
+// 30 batches, 20 events a batch up to the real 660 batches; several row groups), train/batch_<n>.parquet per batch (real
 // pulse tables: sensor_id, time, charge, auxiliary, event_id), sensor_geometry.csv,
 // and the unused test/, test_meta.parquet and sample_submission.parquet.
 // The meta file stores batch_id and event_id as int64, the pulse indexes as
@@ -23,10 +23,15 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 	return fakeRaw(dir, opt, parquetcols.Float32)
 }
 
+// realBatches is the real competition's count of training batch files.
+const realBatches = 660
+
 func fakeRaw(dir string, opt competition.FakeOptions, angle parquetcols.Type) error {
 	r := synth.Rand(opt.Seed, "icecube-neutrinos-in-deep-ice")
 	events := synth.Rows(opt.Rows, 600)
-	batches := max(2, events/20)
+	// 20 events a batch, up to the real 660 batches (≈ 200,000 events
+	// each at the real 131,953,924).
+	batches := max(2, min(events/20, realBatches))
 	if events < batches {
 		events = batches
 	}
