@@ -173,11 +173,20 @@ func PrepareForAccuracy(sub, ans *table.Table, target, id string) (yTrue, yPred 
 	if err := pandas.SortErrors(subID, ansID); err != nil {
 		return yTrue, yPred, err
 	}
-	subIdx, ansIdx, match := AlignByID(subID, ansID)
+	subIdx, ansIdx, match := align(subID, ansID)
 	if !match {
 		return yTrue, yPred, competition.Invalid("Submission and answers `%s` values do not match", id)
 	}
-	return pandas.Labels(ansTarget.Take(ansIdx)), pandas.Labels(subTarget.Take(subIdx)), nil
+	return takeLabels(ansTarget, ansIdx), takeLabels(subTarget, subIdx), nil
+}
+
+// takeLabels is pandas.Labels(c.Take(idx)) (idx nil: the identity, when the
+// labels share c's storage: callers only read them).
+func takeLabels(c *table.Column, idx []int) metric.Labels {
+	if idx == nil {
+		return pandas.Labels(c)
+	}
+	return pandas.Labels(c.Take(idx))
 }
 
 // PrepareForAUROC is prepare_for_auroc_metric(submission, answers,
