@@ -154,7 +154,8 @@ func cellString(c *table.Column, i int) string {
 // invalid.
 func parsePrediction(s string) (prediction, error) {
 	s = strings.TrimFunc(s, metric.PyIsSpace)
-	if parts := strings.Split(s, ":"); len(parts) == 2 {
+	if start, end, ok := strings.Cut(s, ":"); ok && !strings.Contains(end, ":") {
+		parts := [2]string{start, end}
 		var out [2]string
 		for k, part := range parts {
 			v, ok, fits := pyInt(part)
