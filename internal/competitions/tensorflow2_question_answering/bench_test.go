@@ -128,3 +128,47 @@ func writeBenchRaw(raw string, lines int) (int64, error) {
 	}
 	return st.Size(), f.Close()
 }
+
+// BenchmarkLoadAnswers reads a private/test.jsonl prepared from raw lines
+// of two shapes: the fake raw data's (~1.1 kB, many \u escapes; the bench
+// grades 30,737 of them) and Kaggle-shaped ones (~56 kB, see
+// BenchmarkPrepare).
+//
+//	go test ./internal/competitions/tensorflow2_question_answering -run '^$' -bench LoadAnswers
+func BenchmarkLoadAnswers(b *testing.B) {
+	for _, shape := range []struct {
+		name  string
+		write func(raw string) error
+	}{
+		{"fake_lines", func(raw string) error { return FakeRaw(raw, competition.FakeOptions{Rows: 20000}) }},
+		{"kaggle_lines", func(raw string) error { _, err := writeBenchRaw(raw, 2000); return err }},
+	} {
+		b.Run(shape.name, func(b *testing.B) {
+			dir := b.TempDir()
+			d := competition.Dirs{Raw: filepath.Join(dir, "raw"), Public: filepath.Join(dir, "public"), Private: filepath.Join(dir, "private")}
+			for _, p := range []string{d.Raw, d.Public, d.Private} {
+				if err := os.MkdirAll(p, 0o755); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := shape.write(d.Raw); err != nil {
+				b.Fatal(err)
+			}
+			if err := Prepare(context.Background(), d); err != nil {
+				b.Fatal(err)
+			}
+			path := filepath.Join(d.Private, "test.jsonl")
+			st, err := os.Stat(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(st.Size())
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := LoadAnswers(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -22,7 +22,12 @@
 //   - outputs are opened for appending;
 //   - the gold file lists "<id>_short" before "<id>_long";
 //   - a YES/NO on a "_long" row is wrong, not an error; micro-F1 is
-//     accuracy.
+//     accuracy;
+//   - grading reads test.jsonl as Python's text mode and json.loads do:
+//     lines end at "\n", "\r\n" or "\r", a blank line or invalid UTF-8
+//     is an error, a repeated key keeps its last value (answers.go checks
+//     each line in one pass and decodes only example_id and the first
+//     annotation).
 //
 // Not reproduced: lone UTF-16 surrogates in strings and non-integer
 // numbers, which no raw file holds, are refused with an error.

@@ -1,70 +1,14 @@
 package tensorflow2_question_answering
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/metric"
 	"github.com/mlebench/mlebench/internal/table"
 )
-
-// LoadAnswers reads private/test.jsonl (one json.loads per line) into a
-// table with one row per example: example_id, yes_no_answer, long (the
-// long answer's "<start>:<end>", "" when start_token is −1) and short (the
-// short answers' spans separated by spaces), from the example's first
-// annotation.
-func LoadAnswers(path string) (*table.Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var ids, yesNo, long, short []string
-	br := bufio.NewReaderSize(f, 1<<20)
-	for line := 1; ; line++ {
-		b, err := br.ReadBytes('\n')
-		if len(strings.TrimSpace(string(b))) > 0 {
-			var ex struct {
-				ExampleID   json.RawMessage              `json:"example_id"`
-				Annotations []map[string]json.RawMessage `json:"annotations"`
-			}
-			if err := json.Unmarshal(b, &ex); err != nil {
-				return nil, fmt.Errorf("%s line %d: %w", path, line, err)
-			}
-			var id string
-			if err := json.Unmarshal(ex.ExampleID, &id); err != nil {
-				return nil, fmt.Errorf("%s line %d: example_id: %w", path, line, err)
-			}
-			if len(ex.Annotations) == 0 {
-				return nil, fmt.Errorf("%s line %d: no annotation", path, line)
-			}
-			a, err := parseAnnotation(ex.Annotations[0])
-			if err != nil {
-				return nil, fmt.Errorf("%s line %d: %w", path, line, err)
-			}
-			l := ""
-			if a.longStart != "-1" {
-				l = a.longStart + ":" + a.longEnd
-			}
-			ids, yesNo, long, short = append(ids, id), append(yesNo, a.yesNo), append(long, l), append(short, strings.Join(a.short, " "))
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", path, err)
-		}
-	}
-	return table.New(table.Strings("example_id", ids), table.Strings("yes_no_answer", yesNo),
-		table.Strings("long", long), table.Strings("short", short))
-}
 
 // prediction is a parsed PredictionString: a span, or text ("YES", "NO" or
 // "").
@@ -88,85 +32,112 @@ func Grade(submission, answers *table.Table) (competition.Score, error) {
 	if !ok1 || !ok2 {
 		return nan, competition.Invalid("Submission must have columns example_id and PredictionString.")
 	}
-	cols := map[string]*table.Column{}
-	for _, name := range []string{"example_id", "yes_no_answer", "long", "short"} {
+	var cols [4]*table.Column
+	for k, name := range []string{"example_id", "yes_no_answer", "long", "short"} {
 		c, ok := answers.Col(name)
 		if !ok {
 			return nan, fmt.Errorf("answers have no %s column", name)
 		}
-		cols[name] = c
+		cols[k] = c
 	}
+	ansID, ansYesNo, ansLong, ansShort := cols[0], cols[1], cols[2], cols[3]
+	// The expected ids are "<id>_long" and "<id>_short" of every answer; a
+	// repeated answer id stands for its last row, as in the original's dict.
+	last := make(map[string]int32, n)
+	for i := 0; i < n; i++ {
+		last[ansID.Str(i)] = int32(i)
+	}
+	// target[i] is the answer row of submission row i and whether it is
+	// the long one; count[2*row+long] how many submission rows name it.
 	type target struct {
-		example int
+		example int32
 		long    bool
 	}
-	expected := make(map[string]target, 2*n)
-	for i := 0; i < n; i++ {
-		id := cols["example_id"].Str(i)
-		expected[id+"_long"] = target{i, true}
-		expected[id+"_short"] = target{i, false}
+	targets := make([]target, 2*n)
+	count := make([]int32, 2*n)
+	mismatch := competition.Invalid("Submission example_ids do not match the expected '<id>_long' and '<id>_short' ids.")
+	for i := range targets {
+		base, long, ok := splitRowID(cellString(subID, i))
+		if !ok {
+			return nan, mismatch
+		}
+		j, ok := last[base]
+		if !ok {
+			return nan, mismatch
+		}
+		targets[i] = target{j, long}
+		count[2*int(j)+b2i(long)]++
 	}
-	ids := make([]string, submission.Len())
-	seen := make(map[string]int, len(ids))
-	for i := range ids {
-		ids[i] = cellString(subID, i)
-		seen[ids[i]]++
-	}
-	same := len(seen) == len(expected)
-	for id := range seen {
-		if _, ok := expected[id]; !ok {
-			same = false
+	for _, j := range last {
+		if count[2*int(j)] == 0 || count[2*int(j)+1] == 0 {
+			return nan, mismatch
 		}
 	}
-	if !same {
-		return nan, competition.Invalid("Submission example_ids do not match the expected '<id>_long' and '<id>_short' ids.")
-	}
-	for id, k := range seen {
-		if k > 1 {
-			return nan, competition.Invalid("Submission has duplicate example_id %q.", id)
+	for i, t := range targets {
+		if count[2*int(t.example)+b2i(t.long)] > 1 {
+			return nan, competition.Invalid("Submission has duplicate example_id %q.", cellString(subID, i))
 		}
 	}
-	preds := make([]prediction, len(ids))
-	for i := range ids {
+	correct := 0
+	for i, t := range targets {
 		p, err := parsePrediction(cellString(subPred, i))
 		if err != nil {
 			return nan, err
 		}
-		preds[i] = p
-	}
-	correct := 0
-	for i, id := range ids {
-		t := expected[id]
-		var valid []prediction
+		valid, hit := 0, false
 		if t.long {
-			if s := cols["long"].Str(t.example); s != "" {
-				valid = append(valid, spanOf(s))
+			if s := ansLong.Str(int(t.example)); s != "" {
+				valid, hit = 1, p.isSpan(s)
 			}
 		} else {
-			for _, s := range strings.Fields(cols["short"].Str(t.example)) {
-				valid = append(valid, spanOf(s))
+			for rest := ansShort.Str(int(t.example)); rest != ""; {
+				var s string
+				s, rest, _ = strings.Cut(rest, " ")
+				if s != "" {
+					valid++
+					hit = hit || p.isSpan(s)
+				}
 			}
-			if yn := cols["yes_no_answer"].Str(t.example); yn != "NONE" {
-				valid = append(valid, prediction{text: yn})
+			if yn := ansYesNo.Str(int(t.example)); yn != "NONE" {
+				valid++
+				hit = hit || (!p.span && p.text == yn)
 			}
 		}
-		p := preds[i]
 		empty := !p.span && p.text == ""
-		hit := false
-		for _, v := range valid {
-			if v == p && (!p.span || p.start != "") {
-				hit = true
-			}
-		}
 		yPred := !empty
-		yTrue := (!empty && hit) || (empty && len(valid) > 0)
+		yTrue := (!empty && hit) || (empty && valid > 0)
 		if yPred == yTrue {
 			correct++
 		}
 	}
 	// f1_score(average="micro") on binary labels: 2c / (n + n), which is
 	// exactly c / n in floating point.
-	return competition.Numpy(float64(correct) / float64(len(ids))), nil
+	return competition.Numpy(float64(correct) / float64(len(targets))), nil
+}
+
+// splitRowID splits a submission id into the answer id and whether it is
+// the "_long" row; ok is false for an id with neither suffix.
+func splitRowID(id string) (base string, long, ok bool) {
+	if base, ok := strings.CutSuffix(id, "_long"); ok {
+		return base, true, true
+	}
+	if base, ok := strings.CutSuffix(id, "_short"); ok {
+		return base, false, true
+	}
+	return "", false, false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isSpan reports whether p is the span "<start>:<end>" of an answer.
+func (p prediction) isSpan(span string) bool {
+	start, end, _ := strings.Cut(span, ":")
+	return p.span && p.start != "" && p.start == start && p.end == end
 }
 
 // cellString is the cell after fillna("") and astype(str).
@@ -177,18 +148,14 @@ func cellString(c *table.Column, i int) string {
 	return c.Str(i)
 }
 
-func spanOf(s string) prediction {
-	start, end, _ := strings.Cut(s, ":")
-	return prediction{span: true, start: start, end: end}
-}
-
 // parsePrediction is the original's parsing of a PredictionString: stripped
 // of surrounding whitespace, "a:b" is a pair of Python int()s (text int()
 // refuses is an error), "YES", "NO" and "" are kept, anything else is
 // invalid.
 func parsePrediction(s string) (prediction, error) {
 	s = strings.TrimFunc(s, metric.PyIsSpace)
-	if parts := strings.Split(s, ":"); len(parts) == 2 {
+	if start, end, ok := strings.Cut(s, ":"); ok && !strings.Contains(end, ":") {
+		parts := [2]string{start, end}
 		var out [2]string
 		for k, part := range parts {
 			v, ok, fits := pyInt(part)
