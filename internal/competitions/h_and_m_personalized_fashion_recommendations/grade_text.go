@@ -21,9 +21,11 @@ import (
 // are graded. A submission the general path reads as text columns
 // ([table.OpenTextFile]: every cell its own text, missing where it is an NA
 // string) is graded from the mapped file in one pass over its rows: each
-// row's customer id is looked up among the answers' ids as bytes, and a
-// matched row's average precision is computed while the row is in cache.
-// Any other file is declined and read by the harness as a table.
+// row's customer id is looked up among the answers' ids as bytes (in
+// batches, see answerIndex), and a matched row's average precision is
+// computed while the row is in cache. Any other file is declined and read
+// by the harness as a table, and answers whose ids are not plain text make
+// Grade read the file as the harness would and call the table grader.
 //
 // The result is Grade's on the general path's table (TestTextPathMatchesGrade):
 // for a plain-text answers id column, Grade selects the submission rows
@@ -146,8 +148,8 @@ func averagePrecision(actual []string, p string, buf []string) (float64, []strin
 const lookupBatch = 16
 
 // releaseRows is how many rows matchRows reads between releases of the
-// rows behind it ([table.TextFile.Release]): the mapping then never keeps
-// more than a few MiB of the file resident after the opening's pass.
+// rows behind it ([table.TextFile.Release]): the pass gives the file's
+// pages back as it goes, while the answers' index and the matches grow.
 const releaseRows = 1 << 14
 
 // matchRows returns, in file order, the rows whose customer id is a
@@ -271,7 +273,7 @@ func newAnswerIndex(ansID, ansPred *table.Column, ansOrder []int) (x *answerInde
 // slot came first, the id is not in the answers), and that slot's entry.
 type candidate struct {
 	slot  int
-	entry string // arena from the entry's id on
+	entry string // the arena from the entry's prediction length on
 	rank  int32
 	idLen uint32
 }
