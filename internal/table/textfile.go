@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"unicode/utf8"
 	"unsafe"
@@ -60,12 +61,40 @@ func OpenTextFile(path string) (*TextFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &TextFile{data: bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), release: release}
-	if err := f.index(); err != nil {
+	f := &TextFile{data: data, release: release}
+	if ferr := GuardFaults(func() {
+		f.data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+		err = f.index()
+	}); ferr != nil {
+		err = ferr
+	}
+	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return f, nil
+}
+
+// GuardFaults runs fn and returns, instead of crashing, when fn faults
+// reading a file mapping: a mapped file that shrinks while it is read
+// (another process truncating or rewriting it) makes reads past its new
+// end fault (SIGBUS), which the runtime otherwise treats as fatal. The
+// fault becomes an error; any other panic goes on. A TextFile's reads
+// (OpenTextFile's included) fault only that way, so each goroutine reading
+// its cells should read them under GuardFaults.
+func GuardFaults(fn func()) (err error) {
+	prev := debug.SetPanicOnFault(true)
+	defer debug.SetPanicOnFault(prev)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
+			err = fmt.Errorf("reading a mapped file: %v (did the file change while it was read?)", r)
+		}
+	}()
+	fn()
+	return nil
 }
 
 // Close releases the mapping. The cells returned before become invalid.
@@ -185,7 +214,11 @@ func (f *TextFile) index() error {
 	parts := make([][]uint32, workers)
 	errs := make([]error, workers)
 	parallel(workers, workers, func(w int) {
-		parts[w], errs[w] = indexTextRows(body[cuts[w]:cuts[w+1]], width)
+		if err := GuardFaults(func() {
+			parts[w], errs[w] = indexTextRows(body[cuts[w]:cuts[w+1]], width)
+		}); err != nil {
+			errs[w] = err
+		}
 	})
 	rows := 0
 	for w := range parts {

@@ -206,3 +206,41 @@ func TestTextFileBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestTextFileShrunkIsAnError: reading a TextFile whose file was cut
+// short after it was opened faults; under GuardFaults that is an error,
+// not a crash. Other panics go through.
+func TestTextFileShrunkIsAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.csv")
+	var b strings.Builder
+	b.WriteString("id,p\n")
+	for i := range 20000 {
+		b.WriteString("id" + strings.Repeat("x", i%7) + ",a b c\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenTextFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	err = GuardFaults(func() {
+		for r := range f.Rows() {
+			sum += len(strings.Clone(f.RowText(r)))
+		}
+	})
+	if err == nil {
+		t.Fatalf("read %d bytes of a file cut to nothing without an error", sum)
+	}
+	defer func() {
+		if r := recover(); r != "not a fault" {
+			t.Errorf("recovered %v, want the panic to go through", r)
+		}
+	}()
+	GuardFaults(func() { panic("not a fault") })
+}

@@ -94,7 +94,10 @@ func (s *textSubmission) Grade(answers *table.Table) (competition.Score, error) 
 	if names[0] != "customer_id" {
 		idCol = 1
 	}
-	matches := s.matchRows(idCol, idx)
+	matches, err := s.matchRows(idCol, idx)
+	if err != nil {
+		return nan, err
+	}
 
 	// start[r] is where the rows of rank r begin in the selection.
 	wanted := len(idx.first)
@@ -115,18 +118,23 @@ func (s *textSubmission) Grade(answers *table.Table) (competition.Score, error) 
 	n := min(len(ansOrder), len(matches))
 	aps := make([]float64, n)
 	var actual, predicted []string
-	for _, m := range matches {
-		k := start[m.rank]
-		start[m.rank]++
-		switch {
-		case k >= n:
-		case ansOrder[k] == idx.first[m.rank]:
-			aps[k] = m.ap
-		default:
-			p := s.f.FieldText(int(m.row), 1-idCol)
-			actual = appendSplit(actual[:0], ansPred.Str(ansOrder[k]))
-			aps[k], predicted = averagePrecision(actual, p, predicted)
+	err = table.GuardFaults(func() {
+		for _, m := range matches {
+			k := start[m.rank]
+			start[m.rank]++
+			switch {
+			case k >= n:
+			case ansOrder[k] == idx.first[m.rank]:
+				aps[k] = m.ap
+			default:
+				p := s.f.FieldText(int(m.row), 1-idCol)
+				actual = appendSplit(actual[:0], ansPred.Str(ansOrder[k]))
+				aps[k], predicted = averagePrecision(actual, p, predicted)
+			}
 		}
+	})
+	if err != nil {
+		return nan, err
 	}
 	return competition.Numpy(metric.Mean(aps)), nil
 }
@@ -155,10 +163,10 @@ const releaseRows = 1 << 14
 // matchRows returns, in file order, the rows whose customer id is a
 // non-missing text among the answers' ids, each with its average
 // precision against the first answers row of its rank.
-func (s *textSubmission) matchRows(idCol int, idx *answerIndex) []match {
+func (s *textSubmission) matchRows(idCol int, idx *answerIndex) ([]match, error) {
 	ranges := splitRange(s.f.Rows())
 	parts := make([][]match, len(ranges))
-	eachRange(ranges, func(p, lo, hi int) {
+	err := eachRange(ranges, func(p, lo, hi int) {
 		// Room for this part's share of one row per answers customer.
 		out := make([]match, 0, len(idx.first)/len(ranges)+len(idx.first)/64+16)
 		var actual, predicted []string
@@ -199,7 +207,7 @@ func (s *textSubmission) matchRows(idCol int, idx *answerIndex) []match {
 		s.f.Release(released, hi)
 		parts[p] = out
 	})
-	return slices.Concat(parts...)
+	return slices.Concat(parts...), err
 }
 
 // tagBits are the bits of an id's hash its slot keeps (the upper half;
@@ -342,15 +350,19 @@ func splitRange(n int) [][2]int {
 	return out
 }
 
-// eachRange calls fn(p, lo, hi) for every range p concurrently.
-func eachRange(ranges [][2]int, fn func(p, lo, hi int)) {
+// eachRange calls fn(p, lo, hi) for every range p concurrently, each
+// under table.GuardFaults (fn reads the mapped file), and returns their
+// faults.
+func eachRange(ranges [][2]int, fn func(p, lo, hi int)) error {
+	errs := make([]error, len(ranges))
 	var wg sync.WaitGroup
 	for p, r := range ranges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fn(p, r[0], r[1])
+			errs[p] = table.GuardFaults(func() { fn(p, r[0], r[1]) })
 		}()
 	}
 	wg.Wait()
+	return errors.Join(errs...)
 }

@@ -1,6 +1,7 @@
 package h_and_m_personalized_fashion_recommendations
 
 import (
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"math"
@@ -336,5 +337,35 @@ func TestTextPathNAIDs(t *testing.T) {
 				t.Fatal("the text path declined the submission")
 			}
 		})
+	}
+}
+
+// TestTextPathFileShrunk: a submission cut short after it was opened is
+// an error of the grading (an unexpected error, a null score), not a
+// crash.
+func TestTextPathFileShrunk(t *testing.T) {
+	dir := t.TempDir()
+	sub, ans := filepath.Join(dir, "sub.csv"), filepath.Join(dir, "ans.csv")
+	var b strings.Builder
+	b.WriteString("customer_id,prediction\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "c%05d,0706016001 0372860002\n", i)
+	}
+	os.WriteFile(sub, []byte(b.String()), 0o644)
+	os.WriteFile(ans, []byte("customer_id,prediction\nc00001,0706016001\nc29999,0372860002\n"), 0o644)
+	answers, err := grade.LoadAnswers(Competition, ans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := openSubmission(sub)
+	if opened == nil {
+		t.Fatal("the text path declined the submission")
+	}
+	defer opened.Close()
+	if err := os.Truncate(sub, 0); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := opened.Grade(answers); err == nil || errors.Is(err, competition.ErrInvalidSubmission) {
+		t.Fatalf("got (%v, %v), want an unexpected error", s, err)
 	}
 }
