@@ -64,6 +64,25 @@ type Impl struct {
 	// table.ReadOptions.DropNumericText: files of plain numbers are then
 	// streamed straight into typed columns.
 	TypedRead bool
+
+	// OpenSubmission, when set, is offered a submission file before the
+	// harness reads it into a table: it returns the file opened for
+	// grading, or nil to decline (the harness then reads the file and
+	// calls Grade). It may accept only a file that the harness's read
+	// (grade.ReadSubmissionFor) reads without error, and the opened
+	// file's Grade must give what Grade gives on that read's table, for
+	// any answers. It is for graders that need a small part of a large
+	// submission (it must not panic on any input either).
+	OpenSubmission func(path string) OpenedSubmission
+}
+
+// OpenedSubmission is a submission file a competition grades without the
+// harness reading it into a table (see Impl.OpenSubmission).
+type OpenedSubmission interface {
+	// Grade is Impl.Grade of the file's table and answers.
+	Grade(answers *table.Table) (Score, error)
+	// Close releases the file.
+	Close() error
 }
 
 // ScoreKind is the Python runtime type of a grader's result, which decides

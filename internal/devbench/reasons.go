@@ -23,9 +23,7 @@ const quietLoad = 4.0
 
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
-var missNotes = map[string]string{
-	"h-and-m-personalized-fashion-recommendations": "reading the 270 MB submission (1.37M customers × a 64-hex id and twelve article ids) materialises every cell as a string, though only the ≈ 10% customers in the answers are graded (benchmark/README.md, \"Fractions moved to real size\"); open work of issue #14",
-}
+var missNotes = map[string]string{}
 
 // Column positions in a row (see benchColumns).
 const (

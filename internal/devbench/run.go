@@ -307,11 +307,12 @@ func unroundedScore(impl *competition.Impl, answers, submission string) (v float
 	if err != nil {
 		return 0, err
 	}
-	sub, err := grade.ReadSubmissionFor(impl, submission)
+	sub, err := grade.OpenSubmission(impl, submission)
 	if err != nil {
 		return 0, err
 	}
-	s, err := impl.Grade(sub, ans)
+	defer sub.Close()
+	s, err := sub.Grade(ans)
 	if err != nil {
 		return 0, err
 	}

@@ -120,17 +120,82 @@ type Outcome struct {
 // and nowhere else) gives a nil score; otherwise the score is rounded to 5
 // decimals according to its kind.
 func Call(impl *competition.Impl, submission, answers *table.Table) (out Outcome) {
+	return callGrader(func() (competition.Score, error) { return impl.Grade(submission, answers) })
+}
+
+// callGrader is Call's rules around one grader call.
+func callGrader(grade func() (competition.Score, error)) (out Outcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = Outcome{Err: fmt.Errorf("grader panicked: %v\n%s", r, debug.Stack())}
 		}
 	}()
-	s, err := impl.Grade(submission, answers)
+	s, err := grade()
 	if err != nil {
 		return Outcome{Err: err}
 	}
 	v := Round5(s)
 	return Outcome{Score: &v, Int: s.Kind == competition.PyInt}
+}
+
+// Submission is a submission file read for a competition's grader: opened
+// by the competition itself ([competition.Impl.OpenSubmission]) or read
+// into a table as [ReadSubmissionFor] reads it.
+type Submission struct {
+	impl   *competition.Impl
+	table  *table.Table
+	opened competition.OpenedSubmission
+}
+
+// OpenSubmission reads the submission at path for impl's grader: the
+// competition's own opening when it has one and accepts the file, else
+// [ReadSubmissionFor], whose error it returns (a file the competition
+// accepts is one ReadSubmissionFor reads without error). Close the result.
+func OpenSubmission(impl *competition.Impl, path string) (*Submission, error) {
+	if o := openOwn(impl, path); o != nil {
+		return &Submission{impl: impl, opened: o}, nil
+	}
+	t, err := ReadSubmissionFor(impl, path)
+	if err != nil {
+		return nil, err
+	}
+	return &Submission{impl: impl, table: t}, nil
+}
+
+// openOwn is impl.OpenSubmission(path), nil when impl has none, declines
+// or panics (the harness's read then decides).
+func openOwn(impl *competition.Impl, path string) (o competition.OpenedSubmission) {
+	if impl.OpenSubmission == nil {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			o = nil
+		}
+	}()
+	return impl.OpenSubmission(path)
+}
+
+// Grade is the competition's grader on the submission and answers (a
+// panic is not recovered; see Call).
+func (s *Submission) Grade(answers *table.Table) (competition.Score, error) {
+	if s.opened != nil {
+		return s.opened.Grade(answers)
+	}
+	return s.impl.Grade(s.table, answers)
+}
+
+// Call is [Call] on the submission.
+func (s *Submission) Call(answers *table.Table) Outcome {
+	return callGrader(func() (competition.Score, error) { return s.Grade(answers) })
+}
+
+// Close releases a submission the competition opened itself.
+func (s *Submission) Close() error {
+	if s.opened == nil {
+		return nil
+	}
+	return s.opened.Close()
 }
 
 // Round5 rounds a score to 5 decimals as the harness does for its kind:
@@ -210,7 +275,7 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
-		sub, err := ReadSubmissionFor(impl, path)
+		sub, err := OpenSubmission(impl, path)
 		var out Outcome
 		switch {
 		case err != nil && g.Fixes.Enabled("grade-keep-going"):
@@ -220,9 +285,11 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		default:
 			answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
 			if err != nil {
+				sub.Close()
 				return nil, fmt.Errorf("loading answers for %s: %w", comp.ID, err)
 			}
-			out = Call(impl, sub, answers)
+			out = sub.Call(answers)
+			sub.Close()
 		}
 		// Each message names the submission it is about.
 		switch {
@@ -359,10 +426,11 @@ func Validate(comp *competition.Competition, dataDir, path string, fixes feature
 	fail := func(e error) (bool, string, error) {
 		return false, "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n" + e.Error(), nil
 	}
-	sub, err := ReadSubmissionFor(impl, path)
+	sub, err := OpenSubmission(impl, path)
 	if err != nil {
 		return fail(err)
 	}
+	defer sub.Close()
 	// Quirk kept by default: the original reads the answers with read_csv
 	// here even when the competition's answers are JSONL.
 	answersPath := comp.PathsIn(dataDir).Answers
@@ -375,7 +443,7 @@ func Validate(comp *competition.Competition, dataDir, path string, fixes feature
 	if err != nil {
 		return fail(err)
 	}
-	if out := Call(impl, sub, answers); out.Err != nil {
+	if out := sub.Call(answers); out.Err != nil {
 		return fail(out.Err)
 	}
 	return true, "Submission is valid.", nil

@@ -33,6 +33,13 @@
 // formatted in parallel; it declines with [ErrNotSimple] whatever it cannot
 // prove byte-identical to this general path, which the differential tests
 // (mapped_diff_test.go) check on the golden inputs and by fuzzing.
+//
+// A grader that needs a few cells of a large file of text columns reads it
+// as a [TextFile] ([OpenTextFile], textfile.go): mapped and indexed by row,
+// each cell its bytes in the file, for files it can prove the general path
+// reads as String columns of their raw text (NA strings missing); it
+// declines the rest with [ErrNotSimple] (textfile_test.go checks it
+// against ReadFile on random and hostile files).
 package table
 
 import (

@@ -373,15 +373,16 @@ func Grade(t *testing.T, impl *competition.Impl, submissionPath, answersPath str
 
 func gradeFile(t *testing.T, impl *competition.Impl, submissionPath, answersPath string) grade.Outcome {
 	t.Helper()
-	sub, err := grade.ReadSubmissionFor(impl, submissionPath)
+	sub, err := grade.OpenSubmission(impl, submissionPath)
 	if err != nil {
 		t.Fatalf("reading %s: %v", submissionPath, err)
 	}
+	defer sub.Close()
 	answers, err := grade.LoadAnswers(impl, answersPath)
 	if err != nil {
 		t.Fatalf("reading answers %s: %v", answersPath, err)
 	}
-	return grade.Call(impl, sub, answers)
+	return sub.Call(answers)
 }
 
 // GradeTable grades an in-memory submission against in-memory answers.

@@ -50,4 +50,6 @@ var Competition = &competition.Impl{
 	Grade:     Grade,
 	TypedRead: true,
 	FakeRaw:   FakeRaw,
+
+	OpenSubmission: openSubmission,
 }

@@ -3,6 +3,7 @@ package h_and_m_personalized_fashion_recommendations
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -229,12 +230,38 @@ type idKey struct {
 }
 
 // appendSplit appends the pieces of strings.Split(s, " ") to dst.
-func appendSplit(dst []string, s string) []string {
-	start := 0
-	for i := 0; i < len(s); i++ {
+func appendSplit(dst []string, s string) []string { return appendPieces(dst, s, -1) }
+
+// appendPieces appends the first max pieces of strings.Split(s, " ") to
+// dst (all of them when max < 0). It looks for spaces eight bytes at a
+// time (an exact zero-byte test on the word XOR "        "): the
+// predictions are runs of 10-digit ids.
+func appendPieces(dst []string, s string, max int) []string {
+	if max == 0 {
+		return dst
+	}
+	start, i, pieces := 0, 0, 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x ^= 0x2020202020202020
+		t := (x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f
+		for m := ^(t | x | 0x7f7f7f7f7f7f7f7f); m != 0; m &= m - 1 {
+			j := i + bits.TrailingZeros64(m)>>3
+			dst = append(dst, s[start:j])
+			start = j + 1
+			if pieces++; pieces == max {
+				return dst
+			}
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] == ' ' {
 			dst = append(dst, s[start:i])
 			start = i + 1
+			if pieces++; pieces == max {
+				return dst
+			}
 		}
 	}
 	return append(dst, s[start:])

@@ -74,9 +74,26 @@ func TestMergeByTextMatchesSelectByKey(t *testing.T) {
 }
 
 func TestAppendSplitIsSplit(t *testing.T) {
-	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "0554029013 0168917001", "x\ty z"} {
-		if got, want := appendSplit(nil, s), strings.Split(s, " "); !slices.Equal(got, want) {
+	cases := []string{"", " ", "a", "a b", " a", "a ", "a  b", "0554029013 0168917001", "x\ty z",
+		"0146392005 0119593019 0837058001 0552964017 0598274012 0691566003 0854780025 0276797026 0452710027 0193311030 0833257015 0476786016",
+		"        ", "         x", "!!!!!!!! !!!!!!!!", "\x00 \x01  \xa0\x20", "ab\x00cdefghijklmnop qrstuvwx yz"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = " !\x00\x01\x1f\xa0\xffa0"[rng.IntN(9)]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		want := strings.Split(s, " ")
+		if got := appendSplit([]string{"keep"}, s); !slices.Equal(got, append([]string{"keep"}, want...)) {
 			t.Errorf("appendSplit(%q) = %q, want %q", s, got, want)
+		}
+		for _, max := range []int{0, 1, 2, 3, 12} {
+			if got := appendPieces(nil, s, max); !slices.Equal(got, want[:min(max, len(want))]) {
+				t.Errorf("appendPieces(%q, %d) = %q, want %q", s, max, got, want[:min(max, len(want))])
+			}
 		}
 	}
 }

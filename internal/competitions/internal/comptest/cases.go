@@ -47,19 +47,29 @@ func RunGradeCases(t *testing.T, impl *competition.Impl, dir string, kind compet
 	}
 	for name, want := range cases {
 		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmissionFor(impl, filepath.Join(dir, name+".csv"))
+			path := filepath.Join(dir, name+".csv")
+			sub, err := grade.ReadSubmissionFor(impl, path)
 			if err != nil {
 				t.Fatalf("reading submission: %v", err)
 			}
-			checkOutcome(t, impl, sub, answers, want, kind)
+			checkOutcome(t, func() (competition.Score, error) { return SafeGrade(impl, sub, answers) }, want, kind)
+			if impl.OpenSubmission != nil {
+				// The competition's own reading, when it takes the file.
+				opened, err := grade.OpenSubmission(impl, path)
+				if err != nil {
+					t.Fatalf("opening submission: %v", err)
+				}
+				defer opened.Close()
+				checkOutcome(t, func() (competition.Score, error) { return SafeGradeOpened(opened, answers) }, want, kind)
+			}
 		})
 	}
 }
 
-// checkOutcome grades sub and compares with want.
-func checkOutcome(t *testing.T, impl *competition.Impl, sub, answers *table.Table, want GradeCase, kind competition.ScoreKind) {
+// checkOutcome grades with gradeFn and compares with want.
+func checkOutcome(t *testing.T, gradeFn func() (competition.Score, error), want GradeCase, kind competition.ScoreKind) {
 	t.Helper()
-	s, err := SafeGrade(impl, sub, answers)
+	s, err := gradeFn()
 	switch want.Outcome {
 	case "valid":
 		if err != nil {
@@ -98,6 +108,16 @@ func SafeGrade(impl *competition.Impl, sub, answers *table.Table) (s competition
 		}
 	}()
 	return impl.Grade(sub, answers)
+}
+
+// SafeGradeOpened is SafeGrade for a submission read by grade.OpenSubmission.
+func SafeGradeOpened(sub *grade.Submission, answers *table.Table) (s competition.Score, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("PANIC: %v", r)
+		}
+	}()
+	return sub.Grade(answers)
 }
 
 // TableOrEmpty parses CSV text as the harness reads a submission.

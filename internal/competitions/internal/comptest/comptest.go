@@ -67,11 +67,12 @@ func CheckReferenceScores(t *testing.T, impl *competition.Impl, answersPath, dir
 	for _, name := range SortedKeys(refs) {
 		ref := refs[name]
 		t.Run(name, func(t *testing.T) {
-			sub, err := grade.ReadSubmissionFor(impl, filepath.Join(dir, "submissions", name))
+			sub, err := grade.OpenSubmission(impl, filepath.Join(dir, "submissions", name))
 			if err != nil {
 				t.Fatalf("reading submission: %v", err)
 			}
-			out := grade.Call(impl, sub, answers)
+			defer sub.Close()
+			out := sub.Call(answers)
 			if ref.Score == nil {
 				if out.Score != nil {
 					t.Fatalf("score %v, want null (%s)", *out.Score, *ref.Error)
@@ -85,7 +86,7 @@ func CheckReferenceScores(t *testing.T, impl *competition.Impl, answersPath, dir
 			if out.Score == nil {
 				t.Fatalf("null score (%v), want %v", out.Err, *ref.Score)
 			}
-			raw, err := impl.Grade(sub, answers)
+			raw, err := sub.Grade(answers)
 			if err != nil {
 				t.Fatal(err)
 			}
