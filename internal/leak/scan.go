@@ -27,9 +27,15 @@ import (
 // How the scan streams (the findings are those of reading every table
 // whole, as the package comment describes):
 //
+//  0. The public tree is walked once: its CSVs are listed and the words of
+//     every path go into a set of hashes (pathWords); no path is kept.
 //  1. The answer CSVs are read record by record into 8-byte hashes per cell
 //     (answerFile); each possible id column gets a hash join table, and the
-//     file-name check runs on the records as they pass.
+//     file-name check counts the records whose id is a path word. Those
+//     with a label that could be in a path (not a number) are looked for by
+//     a second walk of the tree (nameChecks), which keeps, per such record,
+//     whether a path named by its id holds its label and the first such
+//     path.
 //  2. Every public CSV is read record by record, by GOMAXPROCS workers over
 //     the files (publicFile). Per column it keeps a multiset fingerprint,
 //     counts of values that look like hex digests, row-for-row agreement
@@ -41,8 +47,10 @@ import (
 //     public file read again to count them.
 //
 // Memory: the answers' hashes (8 bytes a cell, plus 24 a row for each join
-// table) and, per public file being read, one record and counters per
-// column pair; nothing grows with the public files' row counts.
+// table), the path words (8 bytes per distinct word; about twice that
+// while the set is built) and, per public file being read, one record and
+// counters per column pair; nothing grows with the public files' row
+// counts.
 
 // csvStream reads a CSV as table.ReadFile(path, {AllString, NoNA}) would,
 // record by record; ok is false for any file ReadFile would refuse (the
