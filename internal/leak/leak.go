@@ -26,7 +26,10 @@
 // 64-bit hash per cell plus a join table (about 8 bytes per answer cell and
 // 24 per answer row); public files are read record by record, one file per
 // core at a time, keeping counters per column, so the public files' size
-// does not matter. Values are compared by hash: two different values
+// does not matter. Public file names are not held: the tree is walked for
+// the set of its path words (8 bytes per distinct word), and walked again
+// only when an answer row whose id names a file has a label that could be
+// in a path, so the number of public files matters little. Values are compared by hash: two different values
 // collide with probability 2^-64 per pair (random seed per scan), the only
 // way the findings could differ from comparing the text. `prepare
 // --skip-leak-scan` leaves the scan out.

@@ -1,7 +1,6 @@
 package leak
 
 import (
-	"cmp"
 	"context"
 	"crypto/md5"
 	"crypto/sha1"
@@ -28,9 +27,15 @@ import (
 // How the scan streams (the findings are those of reading every table
 // whole, as the package comment describes):
 //
+//  0. The public tree is walked once: its CSVs are listed and the words of
+//     every path go into a set of hashes (pathWords); no path is kept.
 //  1. The answer CSVs are read record by record into 8-byte hashes per cell
 //     (answerFile); each possible id column gets a hash join table, and the
-//     file-name check runs on the records as they pass.
+//     file-name check counts the records whose id is a path word. Those
+//     with a label that could be in a path (not a number) are looked for by
+//     a second walk of the tree (nameChecks), which keeps, per such record,
+//     whether a path named by its id holds its label and the first such
+//     path.
 //  2. Every public CSV is read record by record, by GOMAXPROCS workers over
 //     the files (publicFile). Per column it keeps a multiset fingerprint,
 //     counts of values that look like hex digests, row-for-row agreement
@@ -42,8 +47,10 @@ import (
 //     public file read again to count them.
 //
 // Memory: the answers' hashes (8 bytes a cell, plus 24 a row for each join
-// table) and, per public file being read, one record and counters per
-// column pair; nothing grows with the public files' row counts.
+// table), the path words (8 bytes per distinct word; about twice that
+// while the set is built) and, per public file being read, one record and
+// counters per column pair; nothing grows with the public files' row
+// counts.
 
 // csvStream reads a CSV as table.ReadFile(path, {AllString, NoNA}) would,
 // record by record; ok is false for any file ReadFile would refuse (the
@@ -105,6 +112,7 @@ type idIndex struct {
 	named    int
 	carrying []int
 	example  []string
+	checks   []*nameCheck // the named rows to look for labels in, in row order
 }
 
 type answerFile struct {
@@ -125,49 +133,137 @@ func (a *answerFile) id(col int) *idIndex {
 	return nil
 }
 
-// fileWords indexes public files by every "word" of their path: the
-// words' hashes with the file's index, sorted (16 bytes a word: a big-image
-// competition has hundreds of thousands of files).
-type fileWords struct {
-	files []string
-	seed  maphash.Seed
-	refs  []wordRef
+// pathWords is the set of the "words" of the public files' paths (split at
+// '/', '.', '_', '-' and ' '), as 64-bit hashes, sorted and distinct; words
+// shorter than 3 bytes are left out (an id shorter than that is never looked
+// up). It is all the file-name check needs to know which answer ids name a
+// file: the paths themselves are not held (a big-image competition has
+// millions of files), and the few rows whose label could be in a path are
+// checked by a second walk over the tree ([nameChecks]).
+type pathWords struct {
+	seed   maphash.Seed
+	hashes []uint64
+	sorted int // hashes[:sorted] is sorted and distinct
 }
 
-type wordRef struct {
-	hash uint64
-	file int32
+// minWord is the shortest id the file-name check looks up.
+const minWord = 3
+
+func isWordSep(c byte) bool {
+	return c == '/' || c == '.' || c == '_' || c == '-' || c == ' '
 }
 
-func newFileWords(seed maphash.Seed, files []string) *fileWords {
-	w := &fileWords{files: files, seed: seed, refs: make([]wordRef, 0, 3*len(files))}
-	for i, f := range files {
-		for _, word := range strings.FieldsFunc(f, func(r rune) bool { return strings.ContainsRune("/._- ", r) }) {
-			w.refs = append(w.refs, wordRef{maphash.String(seed, word), int32(i)})
+// eachWord calls fn on every word of s of at least minWord bytes. The
+// separators are ASCII, so splitting bytes splits runes as
+// strings.FieldsFunc would.
+func eachWord(s string, fn func(w string)) {
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || isWordSep(s[i]) {
+			if i-start >= minWord {
+				fn(s[start:i])
+			}
+			start = i + 1
 		}
 	}
-	slices.SortFunc(w.refs, func(a, b wordRef) int {
-		if a.hash != b.hash {
-			return cmp.Compare(a.hash, b.hash)
-		}
-		return cmp.Compare(a.file, b.file)
+}
+
+// add adds the words of s.
+func (w *pathWords) add(s string) {
+	eachWord(s, func(word string) {
+		w.hashes = append(w.hashes, maphash.String(w.seed, word))
 	})
-	return w
+	// Compact when the unsorted tail is as long as the sorted part: the
+	// slice stays within about twice the distinct words.
+	if tail := len(w.hashes) - w.sorted; tail >= 1<<16 && tail >= w.sorted {
+		w.compact()
+	}
 }
 
-// lookup returns the files (in path order) that have word as a word.
-func (w *fileWords) lookup(word string) []wordRef {
-	h := maphash.String(w.seed, word)
-	i, _ := slices.BinarySearchFunc(w.refs, h, func(r wordRef, h uint64) int { return cmp.Compare(r.hash, h) })
-	j := i
-	for j < len(w.refs) && w.refs[j].hash == h {
-		j++
+func (w *pathWords) compact() {
+	slices.Sort(w.hashes)
+	w.hashes = slices.Compact(w.hashes)
+	w.sorted = len(w.hashes)
+}
+
+// has reports whether a path has word as a word.
+func (w *pathWords) has(word string) bool {
+	if len(w.hashes) == 0 {
+		return false
 	}
-	return w.refs[i:j]
+	_, found := slices.BinarySearch(w.hashes, maphash.String(w.seed, word))
+	return found
+}
+
+// nameCheck is one answer row whose id names a public file and that has a
+// label that could be in a path: which of its labels some file named by the
+// id carries, and the first such file in path order.
+type nameCheck struct {
+	x       *idIndex
+	labels  []string // per column, lower case; "" when not looked for
+	carried []bool
+	first   []string
+}
+
+// nameChecks are the rows to check, by the hash of their id.
+type nameChecks map[uint64][]*nameCheck
+
+// visit checks the file rel against the rows named by its words.
+func (nc nameChecks) visit(seed maphash.Seed, rel string) {
+	lower := ""
+	eachWord(rel, func(word string) {
+		for _, c := range nc[maphash.String(seed, word)] {
+			if lower == "" {
+				lower = strings.ToLower(rel)
+			}
+			for j, l := range c.labels {
+				if l == "" || !strings.Contains(lower, l) {
+					continue
+				}
+				if !c.carried[j] || rel < c.first[j] {
+					c.carried[j], c.first[j] = true, rel
+				}
+			}
+		}
+	})
+}
+
+// walkFiles calls fn with the path (relative to root) of every regular file
+// under root, in no particular order.
+func walkFiles(root string, fn func(rel string)) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(root, p)
+			fn(rel)
+		}
+		return nil
+	})
+}
+
+// hasCSVSuffix is strings.HasSuffix(strings.ToLower(s), ".csv") without
+// the copy: only ASCII letters lower-case to 'c', 's' and 'v'.
+func hasCSVSuffix(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	for i, c := range []byte(s[len(s)-4:]) {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != ".csv"[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // readAnswers reads one answers file; idCols are its possible id columns.
-func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampleHeader []string, words *fileWords) (*answerFile, error) {
+// Rows whose id names a public file (words) and that have a label that
+// could be in a path are added to checks.
+func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampleHeader []string, words *pathWords, checks nameChecks) (*answerFile, error) {
 	a := &answerFile{rel: rel}
 	h := &hasher{seed: seed}
 	ok, err := csvStream(ctx, path, func(names []string) {
@@ -189,19 +285,16 @@ func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampl
 		for j, s := range rec {
 			a.cols[j] = append(a.cols[j], h.hash(s))
 		}
-		if len(words.refs) == 0 {
+		if len(words.hashes) == 0 {
 			return
 		}
 		for _, x := range a.ids {
 			idv := canon(rec[x.col])
-			if len(idv) < 3 {
-				continue
-			}
-			files := words.lookup(idv)
-			if len(files) == 0 {
+			if len(idv) < minWord || !words.has(idv) {
 				continue
 			}
 			x.named++
+			var c *nameCheck
 			for j, s := range rec {
 				if j == x.col {
 					continue
@@ -213,16 +306,13 @@ func readAnswers(ctx context.Context, seed maphash.Seed, path, rel string, sampl
 				if _, err := strconv.ParseFloat(lv, 64); err == nil {
 					continue // a number in a path is too likely a coincidence
 				}
-				lower := strings.ToLower(lv)
-				for _, f := range files {
-					if strings.Contains(strings.ToLower(words.files[f.file]), lower) {
-						x.carrying[j]++
-						if x.example[j] == "" {
-							x.example[j] = words.files[f.file]
-						}
-						break
-					}
+				if c == nil {
+					c = &nameCheck{x: x, labels: make([]string, len(rec)), carried: make([]bool, len(rec)), first: make([]string, len(rec))}
+					k := maphash.String(seed, idv)
+					checks[k] = append(checks[k], c)
+					x.checks = append(x.checks, c)
 				}
+				c.labels[j] = strings.ToLower(lv)
 			}
 		}
 	})
@@ -493,10 +583,32 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 	if err != nil {
 		return nil, fmt.Errorf("listing the answers: %w", err)
 	}
-	pubFiles, err := listFiles(publicDir)
+	// The public tree is walked once for its CSVs and the words of its
+	// paths; the paths are not kept. Files of one directory come one after
+	// the other, so a directory's words are added once.
+	seed := maphash.MakeSeed()
+	words := &pathWords{seed: seed}
+	var pubFiles []string // the CSVs
+	lastDir := ""
+	err = walkFiles(publicDir, func(rel string) {
+		if hasCSVSuffix(rel) {
+			pubFiles = append(pubFiles, rel)
+		}
+		dir, base := "", rel
+		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+			dir, base = rel[:i], rel[i+1:]
+		}
+		if dir != lastDir {
+			words.add(dir)
+			lastDir = dir
+		}
+		words.add(base)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("listing the public files: %w", err)
 	}
+	words.compact()
+	sort.Strings(pubFiles)
 	readable := func(dir, f string) bool {
 		if !strings.HasSuffix(strings.ToLower(f), ".csv") {
 			return false
@@ -508,8 +620,6 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 		}
 		return true
 	}
-	seed := maphash.MakeSeed()
-	words := newFileWords(seed, pubFiles)
 
 	// The sample submission's header decides the possible id columns now;
 	// whether it reads as a whole is known after the public pass.
@@ -522,19 +632,45 @@ func Scan(ctx context.Context, id, publicDir, privateDir string, opt Options) (*
 	}
 
 	answers := make([]*answerFile, len(privFiles))
+	checks := nameChecks{}
 	for i, f := range privFiles {
 		answers[i] = &answerFile{rel: f}
 		if !readable(privateDir, f) {
 			continue
 		}
-		a, err := readAnswers(ctx, seed, filepath.Join(privateDir, f), f, sampleHeader, words)
+		a, err := readAnswers(ctx, seed, filepath.Join(privateDir, f), f, sampleHeader, words, checks)
 		if err != nil {
 			return nil, err
 		}
 		answers[i] = a
 	}
+	words = nil
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// Only rows whose id names a file and whose label could be in a path
+	// need the paths: a second walk looks for their labels.
+	if len(checks) > 0 {
+		if err := walkFiles(publicDir, func(rel string) { checks.visit(seed, rel) }); err != nil {
+			return nil, fmt.Errorf("listing the public files: %w", err)
+		}
+		for _, a := range answers {
+			for _, x := range a.ids {
+				for _, c := range x.checks {
+					for j, carried := range c.carried {
+						if !carried {
+							continue
+						}
+						x.carrying[j]++
+						if x.example[j] == "" {
+							x.example[j] = c.first[j]
+						}
+					}
+				}
+				x.checks = nil
+			}
+		}
+		checks = nil
 	}
 
 	// The public CSVs read, in path order (other files only have names).

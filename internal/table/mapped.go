@@ -284,7 +284,7 @@ func (f *Mapped) drop(lo, hi int64) {
 	lo = (lo + page - 1) &^ (page - 1)
 	hi = min(hi, int64(len(f.data))) &^ (page - 1)
 	if lo < hi {
-		dropPages(f.data[lo:hi])
+		DropPages(f.data[lo:hi])
 	}
 }
 

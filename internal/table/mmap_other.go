@@ -13,5 +13,5 @@ func MapFile(path string) ([]byte, func() error, error) {
 	return data, func() error { return nil }, nil
 }
 
-// dropPages does nothing where the file is read into memory, not mapped.
-func dropPages(b []byte) {}
+// DropPages does nothing where the file is read into memory, not mapped.
+func DropPages(b []byte) {}

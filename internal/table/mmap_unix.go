@@ -34,11 +34,13 @@ func MapFile(path string) ([]byte, func() error, error) {
 	return data, func() error { return syscall.Munmap(data) }, nil
 }
 
-// dropPages tells the kernel the process no longer needs b's pages of a
-// read-only file mapping (madvise MADV_DONTNEED): they leave the process's
-// resident set (the file stays in the page cache) and a later access maps
-// them again, so it never changes what the mapping reads.
-func dropPages(b []byte) {
+// DropPages tells the kernel the process no longer needs b's pages of a
+// read-only file mapping from [MapFile] (madvise MADV_DONTNEED): they leave
+// the process's resident set (the file stays in the page cache) and a later
+// access maps them again, so it never changes what the mapping reads. b
+// must start on a page boundary (a mapping's start does); otherwise the
+// advice is refused and nothing happens.
+func DropPages(b []byte) {
 	if len(b) > 0 {
 		_ = syscall.Madvise(b, syscall.MADV_DONTNEED)
 	}

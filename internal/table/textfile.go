@@ -153,7 +153,7 @@ func releasePages(data []byte, lo, hi int64) {
 	lo = (base+lo+page-1)&^(page-1) - base
 	hi = (base+min(hi, int64(len(data))))&^(page-1) - base
 	if lo < hi {
-		dropPages(data[lo:hi])
+		DropPages(data[lo:hi])
 	}
 }
 

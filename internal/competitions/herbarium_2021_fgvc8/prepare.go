@@ -26,7 +26,10 @@ var testKeys = []string{"images", "info", "licenses"}
 // private/answers.csv.
 //
 // Memory: the raw metadata is mapped and held once (its records are
-// sub-slices of the mapping); the split is decided as record positions,
+// sub-slices of the mapping), and every pass over the records drops the
+// mapped pages behind it every 1,024 records (cocometa.DropEvery), so the
+// resident part of the mapping stays small when the records are read out
+// of file order; the split is decided as record positions,
 // every record is validated in a first pass over each part, the images are
 // copied in bounded batches, and each output record is encoded just
 // before it is written. Errors are the ones of a loop that checks each
@@ -83,6 +86,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		}
 		for _, i := range tr {
 			k := c.Items[i]
+			cocometa.DropEvery(imgs, len(train))
 			// anns.At(k) decodes: GroupList decoded it already.
 			img, err := cocometa.Object(imgs.At(k), "image")
 			if err != nil {
@@ -117,9 +121,11 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		trainTop[k] = v
 	}
 	trainTop["annotations"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		cocometa.DropEvery(anns, j)
 		return reencode(anns.At(train[j]), "annotation")
 	}}
 	trainTop["images"] = cocometa.LazyRecords{N: len(train), Encode: func(j int) ([]byte, error) {
+		cocometa.DropEvery(imgs, j)
 		img, err := cocometa.Object(imgs.At(train[j]), "image")
 		if err != nil {
 			return nil, err
@@ -159,6 +165,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 				return err
 			}
 		}
+		cocometa.DropEvery(imgs, idx)
 		img, err := cocometa.Object(imgs.At(k), "image")
 		if err != nil {
 			return err
@@ -189,6 +196,7 @@ func Prepare(ctx context.Context, d competition.Dirs) error {
 		delete(testTop, k)
 	}
 	testTop["images"] = cocometa.LazyRecords{N: len(test), Encode: func(idx int) ([]byte, error) {
+		cocometa.DropEvery(imgs, idx)
 		img, err := cocometa.Object(imgs.At(test[idx]), "image")
 		if err != nil {
 			return nil, err

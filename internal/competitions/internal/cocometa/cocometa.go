@@ -24,6 +24,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -221,6 +222,17 @@ func writeValue(w *bufio.Writer, v any, level int) error {
 	case LazyRecords:
 		return writeLazy(w, x, level)
 	case json.RawMessage:
+		// A list is written element by element (a 451k-category list
+		// decoded whole took hundreds of MB), as json.dump writes it.
+		if e, err := SplitList(x, "value"); err == nil && e.Len() > 0 {
+			return writeLazy(w, LazyRecords{N: e.Len(), Encode: func(i int) ([]byte, error) {
+				d, err := Decode(e.At(i))
+				if err != nil {
+					return nil, wholeDecodeError{x, err}
+				}
+				return Marshal(d)
+			}}, level)
+		}
 		d, err := Decode(x)
 		if err != nil {
 			return err
@@ -233,6 +245,20 @@ func writeValue(w *bufio.Writer, v any, level int) error {
 	}
 	_, err = writeIndented(w, b, level)
 	return err
+}
+
+// wholeDecodeError is an element's decoding error, reported as decoding
+// the whole value reports it.
+type wholeDecodeError struct {
+	whole json.RawMessage
+	err   error
+}
+
+func (e wholeDecodeError) Error() string {
+	if _, err := Decode(e.whole); err != nil {
+		return err.Error()
+	}
+	return e.err.Error()
 }
 
 func writeRecords(w *bufio.Writer, recs Records, level int) error {
@@ -249,6 +275,10 @@ func writeLazy(w *bufio.Writer, recs LazyRecords, level int) error {
 	for i := range recs.N {
 		r, err := recs.Encode(i)
 		if err != nil {
+			var whole wholeDecodeError
+			if errors.As(err, &whole) {
+				return whole
+			}
 			return fmt.Errorf("record %d: %w", i, err)
 		}
 		if i > 0 {

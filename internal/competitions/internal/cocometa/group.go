@@ -22,7 +22,8 @@ type Category struct {
 // Python's zip does), asserts annotation[annID] == image[imgID] at each
 // position (Python ==), and groups the positions by the annotation's
 // category_id, categories in order of first appearance. category_id must
-// be a JSON integer.
+// be a JSON integer. Mapped lists ([Elements] of a [File]) have their
+// pages dropped as the walk goes ([DropEvery]).
 func Group(anns, imgs []json.RawMessage, annID, imgID string) ([]Category, error) {
 	return GroupList(Slice(anns), Slice(imgs), annID, imgID)
 }
@@ -32,6 +33,8 @@ func GroupList(anns, imgs RawList, annID, imgID string) ([]Category, error) {
 	var cats []Category
 	index := map[string]int{}
 	for k := range min(anns.Len(), imgs.Len()) {
+		DropEvery(anns, k)
+		DropEvery(imgs, k)
 		a, err := Object(anns.At(k), fmt.Sprintf("annotation %d", k))
 		if err != nil {
 			return nil, err

@@ -37,7 +37,21 @@ func Map(path string) (*File, error) {
 		unmap()
 		return nil, fmt.Errorf("%s: %w", path, ErrNotObject)
 	}
-	return &File{data: data, unmap: unmap, Members: members}, nil
+	f := &File{data: data, unmap: unmap, Members: members}
+	f.DropPages() // the validation read every page
+	return f, nil
+}
+
+// DropPages takes the mapping's pages out of the process's resident set
+// (the file stays in the page cache; a later access maps a page again, so
+// what the File reads never changes). The passes over a File's records
+// call it as they go, so that the pages they have read are not all held:
+// a 430 MB metadata.json read in category order would otherwise stay
+// resident whole.
+func (f *File) DropPages() {
+	if f.unmap != nil {
+		table.DropPages(f.data)
+	}
 }
 
 // Open is [Map] failing exactly where [ReadObject] fails, with the same
@@ -77,6 +91,8 @@ func (f *File) List(key, what string) (*Elements, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a JSON list", what)
 	}
+	e.file = f
+	f.DropPages() // the split read every page of the list
 	return e, nil
 }
 
@@ -111,6 +127,30 @@ type Elements struct {
 	raw   []byte
 	off32 []uint32 // start, end pairs
 	off64 []int64  // used instead of off32 when raw is 4 GiB or more
+	file  *File    // the mapping raw is part of ([File.List]), else nil
+}
+
+// DropPages is [File.DropPages] of the File the elements were listed from
+// (nothing for [SplitList]'s).
+func (e *Elements) DropPages() {
+	if e.file != nil {
+		e.file.DropPages()
+	}
+}
+
+// dropEvery is how many records a pass over a mapped list reads between
+// page drops: records read out of file order map up to 64 KiB each
+// (the kernel's fault-around), so 1,024 of them map at most 64 MiB.
+const dropEvery = 1024
+
+// DropEvery calls l's DropPages after every [dropEvery]th call (i counts
+// the records a pass has read, from 0), when l is a mapped list.
+func DropEvery(l RawList, i int) {
+	if i%dropEvery == dropEvery-1 {
+		if e, ok := l.(*Elements); ok {
+			e.DropPages()
+		}
+	}
 }
 
 // Len is the number of elements.

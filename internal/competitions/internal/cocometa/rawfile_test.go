@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -255,4 +256,39 @@ func read(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestWriteRawListElementwise: a raw list member is written element by
+// element; the file is the one of writing its decoded value whole, and a
+// decoding error is the whole value's.
+func TestWriteRawListElementwise(t *testing.T) {
+	dir := t.TempDir()
+	for _, raw := range []string{
+		`[]`, `[1]`, ` [ "x" , 2.50, -0, 1e3, true, null ] `,
+		`[{"b": [1, {"c": []}], "a": {}}, [[]], [{"é": "\u00e9\ud83d\ude00"}], 12345678901234567890123]`,
+		`{"not": ["a", "list"]}`, `"[1]"`, `[1, 2`, `[1, "\ud800"]`, `[1, 1e400]`,
+	} {
+		whole, err := Decode(json.RawMessage(raw))
+		a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+		gotErr := WriteObject(a, map[string]any{"k": json.RawMessage(raw), "z": 1})
+		if err != nil {
+			want := fmt.Sprintf("writing %s: key \"k\": %v", a, err)
+			if gotErr == nil || gotErr.Error() != want {
+				t.Errorf("%s: error %v, want %s", raw, gotErr, want)
+			}
+			continue
+		}
+		if gotErr != nil {
+			t.Errorf("%s: %v", raw, gotErr)
+			continue
+		}
+		if err := WriteObject(b, map[string]any{"k": whole, "z": 1}); err != nil {
+			t.Fatal(err)
+		}
+		x, _ := os.ReadFile(a)
+		y, _ := os.ReadFile(b)
+		if string(x) != string(y) {
+			t.Errorf("%s: written\n%s\nwant\n%s", raw, x, y)
+		}
+	}
 }
