@@ -160,11 +160,14 @@ func FBeta(yTrue, yPred Labels, beta float64, average string, posLabel Value) (f
 	if average == AverageSamples {
 		return math.NaN(), fmt.Errorf("Samplewise metrics are not available outside of multilabel classification.")
 	}
+	c := Counts{TP: make([]int64, len(labels)), Pred: make([]int64, len(labels)), True: make([]int64, len(labels))}
+	if countIntLabels(c, labels, yTrue, yPred) {
+		return FBetaFromCounts(c, beta, average)
+	}
 	idx := make(map[labelKey]int, len(labels))
 	for i, k := range labels {
 		idx[k] = i
 	}
-	c := Counts{TP: make([]int64, len(labels)), Pred: make([]int64, len(labels)), True: make([]int64, len(labels))}
 	for i, n := 0, yTrue.Len(); i < n; i++ {
 		t, okT := idx[keyOf(yTrue.At(i))]
 		p, okP := idx[keyOf(yPred.At(i))]
@@ -179,6 +182,53 @@ func FBeta(yTrue, yPred Labels, beta float64, average string, posLabel Value) (f
 		}
 	}
 	return FBetaFromCounts(c, beta, average)
+}
+
+// countIntLabels fills c as the map path of FBeta does, for two int label
+// arrays and labels (ascending, none a str) spanning less than
+// denseSpan: a table from value to label position replaces the map. It
+// reports false, leaving c alone, for any other labels.
+func countIntLabels(c Counts, labels []labelKey, yTrue, yPred Labels) bool {
+	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt || len(labels) == 0 {
+		return false
+	}
+	for _, k := range labels {
+		if k.str || k.f != math.Trunc(k.f) {
+			return false
+		}
+	}
+	first, last := labels[0].f, labels[len(labels)-1].f
+	const exact = 1 << 53 // beyond, the map path's float keys merge ints
+	if first <= -exact || last >= exact || last-first >= float64(denseSpan(len(yTrue.i))) {
+		return false
+	}
+	lo := int64(first)
+	slot := make([]int32, int64(last)-lo+1)
+	for i := range slot {
+		slot[i] = -1
+	}
+	for k, key := range labels {
+		slot[int64(key.f)-lo] = int32(k)
+	}
+	at := func(x int64) int32 {
+		if d := x - lo; d >= 0 && d < int64(len(slot)) {
+			return slot[d]
+		}
+		return -1
+	}
+	for k, tv := range yTrue.i {
+		t, p := at(tv), at(yPred.i[k])
+		if t >= 0 {
+			c.True[t]++
+		}
+		if p >= 0 {
+			c.Pred[p]++
+		}
+		if t >= 0 && t == p {
+			c.TP[t]++
+		}
+	}
+	return true
 }
 
 // pyLabelRepr formats a label as Python's repr inside a list.

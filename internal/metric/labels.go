@@ -528,11 +528,18 @@ func labelsEqual(a, b Labels, k int) bool {
 }
 
 // smallIntSpan bounds the value range of int labels counted in a dense
-// table instead of a map (class labels: 0/1, a few dozen classes).
+// table instead of a map (class labels: 0/1, a few dozen classes); see
+// denseSpan for arrays long enough to pay for a wider table.
 const smallIntSpan = 1 << 16
 
+// denseSpan is the widest value range of n int labels that the dense
+// paths index with a table: smallIntSpan, or 4 slots a label, so that the
+// table stays proportional to the input (tens of thousands of classes in
+// hundreds of thousands of rows, as the FGVC competitions have).
+func denseSpan(n int) int64 { return max(smallIntSpan, 4*int64(n)) }
+
 // smallIntRange returns the minimum and maximum of v and whether they are
-// less than smallIntSpan apart (and exact as float64 keys).
+// less than denseSpan(len(v)) apart (and exact as float64 keys).
 func smallIntRange(v []int64) (lo, hi int64, ok bool) {
 	if len(v) == 0 {
 		return 0, 0, false
@@ -543,7 +550,7 @@ func smallIntRange(v []int64) (lo, hi int64, ok bool) {
 		hi = max(hi, x)
 	}
 	const exact = 1 << 53
-	return lo, hi, lo > -exact && hi < exact && hi-lo < smallIntSpan
+	return lo, hi, lo > -exact && hi < exact && hi-lo < denseSpan(len(v))
 }
 
 // uniqueSmallInts is [uniqueKeys] of int labels within [lo, hi]: the

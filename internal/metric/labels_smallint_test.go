@@ -1,6 +1,7 @@
 package metric
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -20,6 +21,8 @@ func TestSmallIntLabelsMatchMapPath(t *testing.T) {
 		{"negative", -7, 3, 2000},
 		{"one value", 5, 5, 100},
 		{"wide: map path", -1 << 20, 1 << 20, 500},
+		{"wide, dense by size", 0, 450_000, 200_000},
+		{"wide, map path by size", 0, 1 << 22, 200_000},
 		{"one row", 3, 9, 1},
 	}
 	for _, c := range cases {
@@ -49,6 +52,16 @@ func TestSmallIntLabelsMatchMapPath(t *testing.T) {
 			}
 			if !slices.Equal(ut, uf) {
 				t.Errorf("uniqueKeys: ints %v, floats %v", ut, uf)
+			}
+			for _, avg := range []string{AverageMacro, AverageMicro, AverageWeighted} {
+				fi, errI := F1(IntLabels(yt), IntLabels(yp), avg, IntValue(1))
+				ff, errF := F1(FloatLabels(asFloat(yt)), FloatLabels(asFloat(yp)), avg, FloatValue(1))
+				if (errI == nil) != (errF == nil) || math.Float64bits(fi) != math.Float64bits(ff) {
+					t.Errorf("F1 %s: ints %v (%v), floats %v (%v)", avg, fi, errI, ff, errF)
+				}
+			}
+			if c.n > 10_000 {
+				return // the confusion matrix would be quadratic in the classes
 			}
 			cmI, labI, errI := ConfusionMatrix(IntLabels(yt), IntLabels(yp))
 			cmF, labF, errF := ConfusionMatrix(FloatLabels(asFloat(yt)), FloatLabels(asFloat(yp)))
