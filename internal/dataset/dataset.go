@@ -450,7 +450,10 @@ func (s *Service) build(ctx context.Context, comp *competition.Competition, impl
 	}
 	done := false
 	defer func() {
-		if !done {
+		// An interrupted run returns at once: its partial output (millions
+		// of files for an image competition, minutes to delete) is left to
+		// the next run's cleanStale.
+		if !done && ctx.Err() == nil {
 			os.RemoveAll(tmp)
 		}
 	}()

@@ -291,12 +291,21 @@ func TestCancelledDuringPrepare(t *testing.T) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 	f.checkNotPrepared()
+	// The interrupted run returned without deleting its partial output
+	// (which can take minutes); the next run removes it.
+	tmp := filepath.Join(f.paths().Root, tmpPreparedPrefix+strconv.Itoa(os.Getpid()))
+	if _, err := os.Stat(filepath.Join(tmp, "private", "answers.csv")); err != nil {
+		t.Errorf("the interrupted run's partial output is gone: %v", err)
+	}
 	f.comp.Impl.Prepare = testPrepare
 	os.WriteFile(filepath.Join(f.paths().Raw, "scratch.txt"), []byte("x"), 0o644)
 	if _, err := f.service().Prepare(context.Background(), f.comp, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f.checkPrepared()
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the interrupted run's partial output %s was not removed by the next run", tmp)
+	}
 }
 
 func TestCancelledDuringExtraction(t *testing.T) {
