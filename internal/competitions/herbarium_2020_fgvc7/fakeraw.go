@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 
 	"github.com/mlebench/mlebench/internal/competition"
@@ -35,15 +34,13 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	cidOf := make([]int, 0)
+	taken := synth.FreeAbove{}
 	for range cats[len(cats)-1] + 1 {
 		cid := 100*r.IntN(320) + r.IntN(100)
 		if len(cidOf) == 0 {
 			cid = r.IntN(100) // exercises the 000 folder
 		}
-		for slices.Contains(cidOf, cid) {
-			cid++
-		}
-		cidOf = append(cidOf, cid)
+		cidOf = append(cidOf, taken.Claim(cid)) // the first cid, cid+1, … not taken yet
 	}
 	r.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
 	var anns, imgs []any

@@ -33,13 +33,13 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	var cids []int
-	taken := freeAbove{}
+	taken := synth.FreeAbove{}
 	for c := range cats[len(cats)-1] + 1 {
 		cid := 100*r.IntN(640) + r.IntN(100)
 		if c == 0 {
 			cid = r.IntN(100) // the images/000/… folder
 		}
-		cid = taken.claim(cid) // the first cid, cid+1, … not taken yet
+		cid = taken.Claim(cid) // the first cid, cid+1, … not taken yet
 		cids = append(cids, cid)
 	}
 	r.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
@@ -97,29 +97,4 @@ func writeJSON(path string, v any) error {
 		return err
 	}
 	return synth.WriteFile(path, buf.Bytes())
-}
-
-// freeAbove hands out the smallest free integer at or above a given one
-// (what a walk cid, cid+1, … over the taken values finds), in near-constant
-// time: next[v] points past taken v towards a free value, shortened as it
-// is followed. The real 2.26M images have ~450k fake categories, where the
-// walk over a list of the taken values never ends.
-type freeAbove map[int]int
-
-func (t freeAbove) claim(v int) int {
-	r := v
-	for {
-		n, taken := t[r]
-		if !taken {
-			break
-		}
-		r = n
-	}
-	for v != r {
-		n := t[v]
-		t[v] = r
-		v = n
-	}
-	t[r] = r + 1
-	return r
 }

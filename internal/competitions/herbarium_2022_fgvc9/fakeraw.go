@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"slices"
 
 	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/competitions/internal/synth"
@@ -39,15 +38,13 @@ func FakeRaw(dir string, opt competition.FakeOptions) error {
 		}
 	}
 	var cids []int
+	taken := synth.FreeAbove{}
 	for c := range cats[len(cats)-1] + 1 {
 		cid := 100*r.IntN(155) + r.IntN(100)
 		if c == 0 {
 			cid = r.IntN(100)
 		}
-		for slices.Contains(cids, cid) {
-			cid++
-		}
-		cids = append(cids, cid)
+		cids = append(cids, taken.Claim(cid)) // the first cid, cid+1, … not taken yet
 	}
 	r.Shuffle(len(cats), func(i, j int) { cats[i], cats[j] = cats[j], cats[i] })
 	count := map[int]int{}

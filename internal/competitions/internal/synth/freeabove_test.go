@@ -1,4 +1,4 @@
-package herbarium_2021_fgvc8
+package synth
 
 import (
 	"math/rand/v2"
@@ -6,14 +6,14 @@ import (
 	"testing"
 )
 
-// TestFreeAboveIsTheWalk checks freeAbove.claim against the walk it
+// TestFreeAboveIsTheWalk checks FreeAbove.Claim against the walk it
 // replaces (cid, cid+1, … until a value not taken), with ids drawn from a
 // range much smaller than their number, as at the real size.
 func TestFreeAboveIsTheWalk(t *testing.T) {
 	for _, c := range []struct{ n, span int }{{1, 1}, {50, 10}, {1000, 200}, {1500, 2500}} {
 		r := rand.New(rand.NewPCG(uint64(c.n), uint64(c.span)))
 		var walked []int
-		taken := freeAbove{}
+		taken := FreeAbove{}
 		for i := range c.n {
 			v := r.IntN(c.span)
 			w := v
@@ -21,7 +21,7 @@ func TestFreeAboveIsTheWalk(t *testing.T) {
 				w++
 			}
 			walked = append(walked, w)
-			if got := taken.claim(v); got != w {
+			if got := taken.Claim(v); got != w {
 				t.Fatalf("n %d span %d, claim %d: %d from %d, want %d", c.n, c.span, i, got, v, w)
 			}
 		}
