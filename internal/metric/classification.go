@@ -193,26 +193,12 @@ func kappaFromConfusion(cm [][]int64, weights string) float64 {
 // ascending) span less than smallIntSpan, indexing a table instead of a
 // map; it reports false, leaving cm alone, for any other labels.
 func countSmallInts(cm [][]int64, keys []labelKey, yTrue, yPred Labels) bool {
-	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt || len(keys) == 0 {
+	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt {
 		return false
 	}
-	first, last := keys[0], keys[len(keys)-1]
-	if first.str || last.str || last.f-first.f >= smallIntSpan {
+	at, ok := intSlots(keys, smallIntSpan)
+	if !ok {
 		return false
-	}
-	lo := int64(first.f)
-	slot := make([]int32, int64(last.f)-lo+1)
-	for i := range slot {
-		slot[i] = -1
-	}
-	for k, key := range keys {
-		slot[int64(key.f)-lo] = int32(k)
-	}
-	at := func(x int64) int32 {
-		if d := x - lo; d >= 0 && d < int64(len(slot)) {
-			return slot[d]
-		}
-		return -1
 	}
 	for k, t := range yTrue.i {
 		ti, pi := at(t), at(yPred.i[k])
@@ -221,4 +207,39 @@ func countSmallInts(cm [][]int64, keys []labelKey, yTrue, yPred Labels) bool {
 		}
 	}
 	return true
+}
+
+// intSlots indexes keys (ascending) by a table when they are all integral
+// numbers exact as float64 and span less than span: at(x) is the position
+// of x among keys, -1 for a value not among them. ok is false otherwise
+// (no keys, a str, a fraction, a value beyond ±2^53 where float keys merge
+// ints, or a wider span).
+func intSlots(keys []labelKey, span int64) (at func(int64) int32, ok bool) {
+	if len(keys) == 0 {
+		return nil, false
+	}
+	for _, k := range keys {
+		if k.str || k.f != math.Trunc(k.f) {
+			return nil, false
+		}
+	}
+	first, last := keys[0].f, keys[len(keys)-1].f
+	const exact = 1 << 53
+	if first <= -exact || last >= exact || last-first >= float64(span) {
+		return nil, false
+	}
+	lo := int64(first)
+	slot := make([]int32, int64(last)-lo+1)
+	for i := range slot {
+		slot[i] = -1
+	}
+	for k, key := range keys {
+		slot[int64(key.f)-lo] = int32(k)
+	}
+	return func(x int64) int32 {
+		if d := x - lo; d >= 0 && d < int64(len(slot)) {
+			return slot[d]
+		}
+		return -1
+	}, true
 }

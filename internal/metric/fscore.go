@@ -185,36 +185,15 @@ func FBeta(yTrue, yPred Labels, beta float64, average string, posLabel Value) (f
 }
 
 // countIntLabels fills c as the map path of FBeta does, for two int label
-// arrays and labels (ascending, none a str) spanning less than
-// denseSpan: a table from value to label position replaces the map. It
-// reports false, leaving c alone, for any other labels.
+// arrays and labels (ascending) that [intSlots] indexes within denseSpan.
+// It reports false, leaving c alone, for any other labels.
 func countIntLabels(c Counts, labels []labelKey, yTrue, yPred Labels) bool {
-	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt || len(labels) == 0 {
+	if yTrue.dtype != DtypeInt || yPred.dtype != DtypeInt {
 		return false
 	}
-	for _, k := range labels {
-		if k.str || k.f != math.Trunc(k.f) {
-			return false
-		}
-	}
-	first, last := labels[0].f, labels[len(labels)-1].f
-	const exact = 1 << 53 // beyond, the map path's float keys merge ints
-	if first <= -exact || last >= exact || last-first >= float64(denseSpan(len(yTrue.i))) {
+	at, ok := intSlots(labels, denseSpan(len(yTrue.i)))
+	if !ok {
 		return false
-	}
-	lo := int64(first)
-	slot := make([]int32, int64(last)-lo+1)
-	for i := range slot {
-		slot[i] = -1
-	}
-	for k, key := range labels {
-		slot[int64(key.f)-lo] = int32(k)
-	}
-	at := func(x int64) int32 {
-		if d := x - lo; d >= 0 && d < int64(len(slot)) {
-			return slot[d]
-		}
-		return -1
 	}
 	for k, tv := range yTrue.i {
 		t, p := at(tv), at(yPred.i[k])
