@@ -74,7 +74,21 @@ type Impl struct {
 	// any answers. It is for graders that need a small part of a large
 	// submission (it must not panic on any input either).
 	OpenSubmission func(path string) OpenedSubmission
+
+	// GradeFiles, when set, is offered the submission and answers files
+	// before the harness reads either: it grades them in its own pass,
+	// or returns an error wrapping [ErrDeclined] (the harness then reads
+	// both and grades as usual). It may take only files the harness reads
+	// without error (the submission with grade.ReadSubmissionFor, the
+	// answers with grade.LoadAnswers), and must then give what Grade gives
+	// on their tables. It is for graders whose whole work is one pass over
+	// both files (it must not panic on any input either).
+	GradeFiles func(submission, answers string) (Score, error)
 }
+
+// ErrDeclined is what Impl.GradeFiles returns (wrapped) for files it leaves
+// to the harness's reading.
+var ErrDeclined = errors.New("declined: the harness reads the files")
 
 // OpenedSubmission is a submission file a competition grades without the
 // harness reading it into a table (see Impl.OpenSubmission).

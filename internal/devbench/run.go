@@ -303,6 +303,14 @@ func unroundedScore(impl *competition.Impl, answers, submission string) (v float
 			err = fmt.Errorf("grader panicked: %v", p)
 		}
 	}()
+	if impl.GradeFiles != nil {
+		// The path grade-sample takes when the competition grades the
+		// files itself.
+		s, err := impl.GradeFiles(submission, answers)
+		if !errors.Is(err, competition.ErrDeclined) {
+			return s.Value, err
+		}
+	}
 	ans, err := grade.LoadAnswers(impl, answers)
 	if err != nil {
 		return 0, err

@@ -176,6 +176,26 @@ func openOwn(impl *competition.Impl, path string) (o competition.OpenedSubmissio
 	return impl.OpenSubmission(path)
 }
 
+// GradeFiles is the competition's own grading of the submission and
+// answers files ([competition.Impl.GradeFiles]) as the harness's Outcome.
+// done is false when the competition has none, declines or panics: the
+// harness then reads both files and grades as usual.
+func GradeFiles(impl *competition.Impl, submission, answers string) (out Outcome, done bool) {
+	if impl.GradeFiles == nil {
+		return Outcome{}, false
+	}
+	defer func() {
+		if recover() != nil {
+			out, done = Outcome{}, false
+		}
+	}()
+	s, err := impl.GradeFiles(submission, answers)
+	if errors.Is(err, competition.ErrDeclined) {
+		return Outcome{}, false
+	}
+	return callGrader(func() (competition.Score, error) { return s, err }), true
+}
+
 // Grade is the competition's grader on the submission and answers (a
 // panic is not recovered; see Call).
 func (s *Submission) Grade(answers *table.Table) (competition.Score, error) {
@@ -275,9 +295,13 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
-		sub, err := OpenSubmission(impl, path)
-		var out Outcome
+		out, done := GradeFiles(impl, path, comp.PathsIn(g.DataDir).Answers)
+		var sub *Submission
+		if !done {
+			sub, err = OpenSubmission(impl, path)
+		}
 		switch {
+		case done:
 		case err != nil && g.Fixes.Enabled("grade-keep-going"):
 			out.Err = fmt.Errorf("reading submission: %w", err)
 		case err != nil:

@@ -9,14 +9,15 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 )
 
-// TestTouchFaultsChild runs in a child process (see TestAdviseCutsPageFaults): it
+// TestTouchFaultsChild runs in a child process (see TestAdviseMakesTheHeapHugePageEligible): it
 // calls Advise unless told not to, fills 64 MiB of fresh heap and prints
 // the minor page faults that took.
 func TestTouchFaultsChild(t *testing.T) {
 	if os.Getenv("HUGEHEAP_CHILD") == "" {
-		t.Skip("child process of TestAdviseCutsPageFaults")
+		t.Skip("child process of TestAdviseMakesTheHeapHugePageEligible")
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -34,6 +35,37 @@ func TestTouchFaultsChild(t *testing.T) {
 	}
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 	os.Stdout.WriteString("faults=" + strconv.FormatInt(after.Minflt-before.Minflt, 10) + "\n")
+	os.Stdout.WriteString("eligible=" + thpEligible(t, uintptr(unsafe.Pointer(&b[0]))) + "\n")
+}
+
+// thpEligible is the THPeligible field of /proc/self/smaps for the mapping
+// holding addr: "1" when the kernel may back it with huge pages (under the
+// madvise mode, only a mapping advised MADV_HUGEPAGE), "?" when the kernel
+// does not say.
+func thpEligible(t *testing.T, addr uintptr) string {
+	b, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := false
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if lo, hi, ok := strings.Cut(f[0], "-"); ok && !strings.HasSuffix(f[0], ":") {
+			l, err1 := strconv.ParseUint(lo, 16, 64)
+			h, err2 := strconv.ParseUint(hi, 16, 64)
+			if err1 == nil && err2 == nil {
+				in = uint64(addr) >= l && uint64(addr) < h
+				continue
+			}
+		}
+		if in && f[0] == "THPeligible:" && len(f) > 1 {
+			return f[1]
+		}
+	}
+	return "?"
 }
 
 func childFaults(t *testing.T, env string) int {
@@ -45,12 +77,24 @@ func childFaults(t *testing.T, env string) int {
 // prints after key.
 func childCount(t *testing.T, env, key string) int {
 	t.Helper()
+	return count(t, childOutput(t, env), key)
+}
+
+// childOutput runs TestTouchFaultsChild with env and returns its output.
+func childOutput(t *testing.T, env string) []byte {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestTouchFaultsChild$", "-test.v")
 	cmd.Env = append(os.Environ(), "HUGEHEAP_CHILD=1", env)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
+	return out
+}
+
+// count is the number out prints after key.
+func count(t *testing.T, out []byte, key string) int {
+	t.Helper()
 	_, rest, ok := bytes.Cut(out, []byte(key))
 	if !ok {
 		t.Fatalf("child printed no %s count:\n%s", key, out)
@@ -62,21 +106,49 @@ func childCount(t *testing.T, env, key string) int {
 	return n
 }
 
-func TestAdviseCutsPageFaults(t *testing.T) {
+// TestAdviseMakesTheHeapHugePageEligible: the advised heap is one the
+// kernel may back with huge pages (smaps' THPeligible), the unadvised one
+// is not; when the kernel has huge pages free, the advised heap's page
+// faults drop to a fraction (logged: 16,548 → ≈ 60 on a quiet machine).
+func TestAdviseMakesTheHeapHugePageEligible(t *testing.T) {
 	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	if err != nil || !bytes.Contains(mode, []byte("[madvise]")) {
 		t.Skipf("transparent huge pages not in madvise mode (%q): nothing to compare", bytes.TrimSpace(mode))
 	}
-	off := childFaults(t, "MLEBENCH_HUGEPAGES=off")
-	on := childFaults(t, "MLEBENCH_HUGEPAGES=")
-	t.Logf("64 MiB of fresh heap: %d page faults in 4 KiB pages, %d advised", off, on)
+	off, offEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=off")
+	on, onEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=")
+	t.Logf("64 MiB of fresh heap: %d page faults in 4 KiB pages, %d advised (THPeligible %s, %s advised)", off, on, offEligible, onEligible)
+	// The advice itself, whatever memory the kernel has free: only the
+	// advised heap may get huge pages.
+	if onEligible == "?" {
+		t.Skip("the kernel reports no THPeligible in smaps")
+	}
+	if offEligible != "0" || onEligible != "1" {
+		t.Fatalf("THPeligible %s without advice, %s with it; want 0 and 1", offEligible, onEligible)
+	}
 	// 64 MiB is 16,384 small pages or 32 huge ones.
 	if off < 8000 {
 		t.Fatalf("without advice only %d faults: the measurement does not see 4 KiB pages", off)
 	}
 	if on > off/8 {
-		t.Errorf("advised heap took %d faults, want well under %d (the unadvised count)", on, off)
+		// Huge pages are not always to be had: with most memory in the
+		// page cache and none of it in free 2 MiB blocks, the kernel
+		// falls back to small pages (seen: 11,285 of 16,553 faults).
+		t.Logf("advised heap took %d faults of %d: the kernel had few huge pages to give (free blocks by order: /proc/buddyinfo)", on, off)
 	}
+}
+
+// childFaultsAndEligible is childFaults and the child's THPeligible for its
+// heap.
+func childFaultsAndEligible(t *testing.T, env string) (int, string) {
+	t.Helper()
+	out := childOutput(t, env)
+	_, rest, _ := bytes.Cut(out, []byte("eligible="))
+	e := "?"
+	if f := strings.Fields(string(rest)); len(f) > 0 {
+		e = f[0]
+	}
+	return count(t, out, "faults="), e
 }
 
 // TestAdviseCollectsOnce checks that Advise makes one garbage collection

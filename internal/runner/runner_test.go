@@ -70,9 +70,12 @@ type behaviour struct {
 	code     int
 	block    bool          // until ctx ends
 	delay    time.Duration // before exiting
-	files    map[string]string
-	rewrite  map[string]string // after half the delay
-	copyErr  error
+	// after, when set, holds the agent back until it is closed (before
+	// the delay): runs that must overlap do, however slow the machine.
+	after   <-chan struct{}
+	files   map[string]string
+	rewrite map[string]string // after half the delay
+	copyErr error
 	// run, when set, is the agent: it gets the sandbox's home and its
 	// return value is the exit status.
 	run func(home string) int
@@ -177,6 +180,13 @@ func (s *fakeSandbox) Wait(ctx context.Context) (int, error) {
 		<-ctx.Done()
 		return -1, ctx.Err()
 	}
+	if s.beh.after != nil {
+		select {
+		case <-s.beh.after:
+		case <-ctx.Done():
+			return -1, ctx.Err()
+		}
+	}
 	if s.beh.delay > 0 {
 		select {
 		case <-time.After(s.beh.delay / 2):
@@ -280,13 +290,18 @@ func TestPlanLayout(t *testing.T) {
 func TestExecuteWritesMetadataInCompletionOrder(t *testing.T) {
 	cat, data, a := fixture(t, "")
 	p := plan(t, a, 2, nil)
-	// Later-planned runs finish first.
+	// Later-planned runs finish first, once all four have started.
+	allStarted := make(chan struct{})
+	started := 0
 	be := &fakeBackend{behave: func(spec *runner.Spec, n int) behaviour {
 		d := 400 * time.Millisecond
 		if strings.HasPrefix(spec.RunID, "spooky") {
 			d = 50 * time.Millisecond
 		}
-		return behaviour{delay: d, files: map[string]string{"submission/submission.csv": "id,y\n1,1\n"}}
+		if started++; started == 4 {
+			close(allStarted)
+		}
+		return behaviour{delay: d, after: allStarted, files: map[string]string{"submission/submission.csv": "id,y\n1,1\n"}}
 	}}
 	r := &runner.Runner{Catalog: cat, DataDir: data, Agent: a, Backend: be, Workers: 4}
 	res, err := r.Execute(context.Background(), p)

@@ -17,6 +17,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -382,7 +383,33 @@ func gradeFile(t *testing.T, impl *competition.Impl, submissionPath, answersPath
 	if err != nil {
 		t.Fatalf("reading answers %s: %v", answersPath, err)
 	}
-	return sub.Call(answers)
+	out := sub.Call(answers)
+	// The competition's own pass over the files, when it takes them,
+	// must give the same outcome.
+	if own, done := grade.GradeFiles(impl, submissionPath, answersPath); done {
+		if !sameOutcome(own, out) {
+			t.Errorf("grading %s: the competition's own pass over the files gives %s, reading them %s", submissionPath, describeOutcome(own), describeOutcome(out))
+		}
+	}
+	return out
+}
+
+// sameOutcome: the same rounded score, or both invalid, or both another error.
+func sameOutcome(a, b grade.Outcome) bool {
+	switch {
+	case a.Score != nil && b.Score != nil:
+		return *a.Score == *b.Score && a.Int == b.Int
+	case a.Score != nil || b.Score != nil:
+		return false
+	}
+	return errors.Is(a.Err, competition.ErrInvalidSubmission) == errors.Is(b.Err, competition.ErrInvalidSubmission)
+}
+
+func describeOutcome(o grade.Outcome) string {
+	if o.Score != nil {
+		return fmt.Sprintf("score %v", *o.Score)
+	}
+	return fmt.Sprintf("error %v", o.Err)
 }
 
 // GradeTable grades an in-memory submission against in-memory answers.

@@ -34,9 +34,10 @@ import "github.com/mlebench/mlebench/internal/competition"
 
 // Competition is the registered implementation.
 var Competition = &competition.Impl{
-	ID:        "icecube-neutrinos-in-deep-ice",
-	Prepare:   Prepare,
-	Grade:     Grade,
-	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	ID:         "icecube-neutrinos-in-deep-ice",
+	Prepare:    Prepare,
+	Grade:      Grade,
+	GradeFiles: gradeFiles,
+	TypedRead:  true,
+	FakeRaw:    FakeRaw,
 }

@@ -107,17 +107,22 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 func AngularDistance(azTrue, zenTrue, azPred, zenPred []float64) float64 {
 	d := make([]float64, len(azTrue))
 	for i := range d {
-		// math.Sincos gives math.Sin and math.Cos bit for bit
-		// (TestSincosIsSinAndCos), at half the cost.
-		sa1, ca1 := math.Sincos(azTrue[i])
-		sz1, cz1 := math.Sincos(zenTrue[i])
-		sa2, ca2 := math.Sincos(azPred[i])
-		sz2, cz2 := math.Sincos(zenPred[i])
-		dot := sz1*sz2*(ca1*ca2+sa1*sa2) + cz1*cz2
-		dot = max(-1, min(1, dot))
-		d[i] = math.Abs(math.Acos(dot))
+		d[i] = angularError(azTrue[i], zenTrue[i], azPred[i], zenPred[i])
 	}
 	return metric.Mean(d)
+}
+
+// angularError is one event's |arccos(clip(dot, -1, 1))|.
+func angularError(azTrue, zenTrue, azPred, zenPred float64) float64 {
+	// math.Sincos gives math.Sin and math.Cos bit for bit
+	// (TestSincosIsSinAndCos), at half the cost.
+	sa1, ca1 := math.Sincos(azTrue)
+	sz1, cz1 := math.Sincos(zenTrue)
+	sa2, ca2 := math.Sincos(azPred)
+	sz2, cz2 := math.Sincos(zenPred)
+	dot := sz1*sz2*(ca1*ca2+sa1*sa2) + cz1*cz2
+	dot = max(-1, min(1, dot))
+	return math.Abs(math.Acos(dot))
 }
 
 // increasingOrder is the row order sorting ids increasingly, nil when they

@@ -200,6 +200,23 @@ func TestConformance(t *testing.T) {
 			}
 		}
 	})
+	t.Run("own pass over the files", func(t *testing.T) {
+		// The prepared files are of the form gradeFiles takes: it must
+		// grade them itself, with Grade's scores.
+		for name, c := range map[string]struct {
+			path      string
+			want, tol float64
+		}{"sample": {p.Paths.SampleSubmission, ref.Sample, 1e-9}, "gold": {p.Paths.Answers, ref.Gold, 1e-7}} {
+			s, err := gradeFiles(c.path, p.Paths.Answers)
+			if err != nil || s.Kind != competition.NumpyFloat64 || math.Abs(s.Value-c.want) > c.tol {
+				t.Errorf("%s: %v %v, reference %v", name, s, err, c.want)
+			}
+			out, done := grade.GradeFiles(Competition, c.path, p.Paths.Answers)
+			if !done || out.Score == nil || *out.Score != pyfloat.RoundNumpy(s.Value, 5) {
+				t.Errorf("%s: grade.GradeFiles = %+v, %v", name, out, done)
+			}
+		}
+	})
 	t.Run("malformed", func(t *testing.T) { malformed(t, answers) })
 }
 

@@ -1,0 +1,84 @@
+package grade
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/table"
+)
+
+// TestGradeFilesHook: a pair of files the competition grades itself
+// (competition.Impl.GradeFiles) gets its outcome, score or invalid, and
+// the harness reads neither file; a declined pair, or one whose own
+// grading panics, is read and graded as before (read errors included).
+func TestGradeFilesHook(t *testing.T) {
+	impl := fakeSpaceship()
+	impl.GradeFiles = func(sub, ans string) (competition.Score, error) {
+		b, err := os.ReadFile(sub)
+		if err != nil {
+			return competition.Score{}, err
+		}
+		switch s := string(b); {
+		case strings.Contains(s, "files-panic"):
+			panic("grading the files")
+		case strings.Contains(s, "files-invalid"):
+			return competition.Score{}, competition.Invalid("own files reason")
+		case strings.Contains(s, "files"):
+			return competition.Float(0.125), nil
+		}
+		return competition.Score{}, errors.Join(competition.ErrDeclined, errors.New("not mine"))
+	}
+	cat, err := competition.NewCatalog([]*competition.Impl{impl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := t.TempDir()
+	priv := filepath.Join(data, "spaceship-titanic", "prepared", "private")
+	if err := os.MkdirAll(priv, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(priv, "test.csv"), "id,y\n1,a\n2,b\n3,c\n")
+	g := &Grader{Catalog: cat, DataDir: data}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, text string
+		score      float64 // -1: null
+		reason     string  // prefix of the invalid reason
+		readErr    error   // the harness's read error
+	}{
+		{"own", "id,y\n1,a\n2,b\n3,files\n", 0.125, "", nil},
+		{"own_even_unreadable", "id,y\n1,a\n2,b,c\nfiles\n", 0.125, "", nil},
+		{"own_invalid", "id,y\n1,files-invalid\n", -1, "Invalid submission: own files reason", nil},
+		{"declined", "id,y\n1,a\n2,b\n3,x\n", 0.66667, "", nil},
+		{"panics", "id,y\n1,a\n2,files-panic\n3,c\n", 0.66667, "", nil},
+		{"declined_unreadable", "id,y\n1,a\n2,b,c,d\n", 0, "", table.ErrTokenize},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, c.name+".csv")
+			write(t, p, c.text)
+			rep, err := g.GradeCSV(context.Background(), "spaceship-titanic", p)
+			if c.readErr != nil {
+				if !errors.Is(err, c.readErr) {
+					t.Fatalf("error %v, want the read error %v", err, c.readErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case c.score < 0 && rep.Score != nil:
+				t.Errorf("score %v, want null", *rep.Score)
+			case c.score >= 0 && (rep.Score == nil || *rep.Score != c.score):
+				t.Errorf("score %v (%s), want %v", rep.Score, rep.InvalidReason, c.score)
+			case !strings.HasPrefix(rep.InvalidReason, c.reason):
+				t.Errorf("reason %q, want %q…", rep.InvalidReason, c.reason)
+			}
+		})
+	}
+}
