@@ -22,6 +22,10 @@
 // its versions; upstream's checksums for them do not match either). The
 // files hold the same columns, types, values and row order, without index.
 //
+// Grading: files of the prepared form (plain numbers, the answers' ids
+// increasing, the submission's the same row for row) are graded in one
+// pass over both, without tables (gradefiles.go); Grade decides the rest.
+//
 // The meta file (about 132 M rows upstream) is streamed in batches of 64 Ki
 // rows, page by page (parquetcols): pass 1 reads batch_id, pass 2 writes the
 // four outputs, pass 3 checks that no train event_id is a test one. Memory
