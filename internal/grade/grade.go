@@ -450,14 +450,24 @@ func Validate(comp *competition.Competition, dataDir, path string, fixes feature
 	fail := func(e error) (bool, string, error) {
 		return false, "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n" + e.Error(), nil
 	}
+	// Quirk kept by default: the original reads the answers with read_csv
+	// here even when the competition's answers are JSONL.
+	answersPath := comp.PathsIn(dataDir).Answers
+	if impl.LoadAnswers == nil || fixes.Enabled("validate-jsonl-answers") {
+		// The answers are read as GradeFiles' contract assumes: the
+		// competition may grade the pair itself.
+		if out, done := GradeFiles(impl, path, answersPath); done {
+			if out.Err != nil {
+				return fail(out.Err)
+			}
+			return true, "Submission is valid.", nil
+		}
+	}
 	sub, err := OpenSubmission(impl, path)
 	if err != nil {
 		return fail(err)
 	}
 	defer sub.Close()
-	// Quirk kept by default: the original reads the answers with read_csv
-	// here even when the competition's answers are JSONL.
-	answersPath := comp.PathsIn(dataDir).Answers
 	var answers *table.Table
 	if fixes.Enabled("validate-jsonl-answers") {
 		answers, err = LoadAnswers(impl, answersPath)

@@ -12,11 +12,12 @@ import (
 	"github.com/mlebench/mlebench/internal/table"
 )
 
-// TestGradeFilesHook: a pair of files the competition grades itself
-// (competition.Impl.GradeFiles) gets its outcome, score or invalid, and
-// the harness reads neither file; a declined pair, or one whose own
-// grading panics, is read and graded as before (read errors included).
-func TestGradeFilesHook(t *testing.T) {
+// setupFiles is setup with a competition that grades the pairs whose
+// submission holds a marker itself: "files" (score 0.125),
+// "files-invalid" and "files-panic" (its grading panics); it declines
+// the rest.
+func setupFiles(t *testing.T) *Grader {
+	t.Helper()
 	impl := fakeSpaceship()
 	impl.GradeFiles = func(sub, ans string) (competition.Score, error) {
 		b, err := os.ReadFile(sub)
@@ -43,7 +44,15 @@ func TestGradeFilesHook(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(priv, "test.csv"), "id,y\n1,a\n2,b\n3,c\n")
-	g := &Grader{Catalog: cat, DataDir: data}
+	return &Grader{Catalog: cat, DataDir: data}
+}
+
+// TestGradeFilesHook: a pair of files the competition grades itself
+// (competition.Impl.GradeFiles) gets its outcome, score or invalid, and
+// the harness reads neither file; a declined pair, or one whose own
+// grading panics, is read and graded as before (read errors included).
+func TestGradeFilesHook(t *testing.T) {
+	g := setupFiles(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
 		name, text string
@@ -80,5 +89,32 @@ func TestGradeFilesHook(t *testing.T) {
 				t.Errorf("reason %q, want %q…", rep.InvalidReason, c.reason)
 			}
 		})
+	}
+}
+
+// TestGradeFilesValidate: the validation server takes the competition's
+// own pass too: its verdict when it grades the pair, the general one
+// otherwise.
+func TestGradeFilesValidate(t *testing.T) {
+	g := setupFiles(t)
+	comp, _ := g.Catalog.Lookup("spaceship-titanic")
+	dir := t.TempDir()
+	const failed = "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n"
+	for _, c := range []struct {
+		name, text string
+		valid      bool
+		msg        string
+	}{
+		{"own", "id,y\n1,a\n2,b\n3,files\n", true, "Submission is valid."},
+		{"own_invalid", "id,y\n1,files-invalid\n", false, failed + "own files reason"},
+		{"declined_invalid", "id,z\n1,a\n", false, failed + "Submission is missing column y"},
+		{"declined", "id,y\n1,a\n2,b\n3,x\n", true, "Submission is valid."},
+	} {
+		p := filepath.Join(dir, c.name+".csv")
+		write(t, p, c.text)
+		valid, msg, err := Validate(comp, g.DataDir, p, nil)
+		if err != nil || valid != c.valid || msg != c.msg {
+			t.Errorf("%s: %v %q %v; want %v %q", c.name, valid, msg, err, c.valid, c.msg)
+		}
 	}
 }
