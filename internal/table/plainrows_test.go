@@ -240,3 +240,37 @@ func TestPlainRowsLongFile(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlainRows reads 1M rows of an id and two float32 reprs (the
+// shape of icecube's answers).
+func BenchmarkPlainRows(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var sb strings.Builder
+	sb.WriteString("id,a,b\n")
+	id := 0
+	for range 1_000_000 {
+		id += 1 + r.IntN(300)
+		sb.WriteString(strconv.Itoa(id) + "," + strconv.FormatFloat(r.Float64()*6.28, 'g', -1, 32) + "," + strconv.FormatFloat(r.Float64()*3.14, 'g', -1, 32) + "\n")
+	}
+	path := filepath.Join(b.TempDir(), "f.csv")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(sb.Len()))
+	for b.Loop() {
+		pr, err := OpenPlainRows(path, "id,a,b")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			more, err := pr.Next()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !more {
+				break
+			}
+		}
+		pr.Close()
+	}
+}
