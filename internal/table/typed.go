@@ -232,12 +232,17 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 	if width <= fastLineMax {
 		cells = make([]fastCell, width)
 	}
-	// intRuns: every column is kept and has no forced dtype, so lines of
-	// integers can go to intLinesAt while every column is int64.
+	// intRuns: every column is kept, has no forced dtype and is int64 so
+	// far, so lines of integers can go to intLinesAt. A column never turns
+	// back from float64: once one has, intRuns stays false (files of
+	// decimals pay one check).
 	intRuns := cells != nil && !anySkip && len(dtypes) == 0
 	row := 0
 	for {
-		if intRuns && row%bsize != 0 && allInts(cols) {
+		if intRuns && !allInts(cols) {
+			intRuns = false
+		}
+		if intRuns && row%bsize != 0 {
 			next, n := intLinesAt(r.buf, r.off, r.sep, cols, bsize-row%bsize)
 			r.off = next
 			row += n
