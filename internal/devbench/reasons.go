@@ -24,8 +24,6 @@ const quietLoad = 4.0
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
 var missNotes = map[string]string{
-	"cdiscount-image-classification-challenge": "measured quiet: ours 0.08 CPU-s, of which ≈ 80% is reading the two 14 MB files of 706,990 integer pairs (≈ 400 MB/s, the read copies 17% of it) and ≈ 10 ms the process start; " +
-		"the pandas path's 0.70 s is mostly starting Python and importing pandas / scikit-learn, so 10× means reading 28 MB of CSV in ≈ 60 ms",
 	"icecube-neutrinos-in-deep-ice": "at the real 13.2M test events the grade is reading the two CSVs (568 MB: ≈ 1.6 CPU-s, ≈ 355 MB/s) and 13.2M × (4 sincos + 1 arccos) (≈ 1.25 CPU-s), both already single passes; " +
 		"pandas/numpy do the same work in vectorised C (benchmark/README.md, \"icecube at real size\")",
 }

@@ -37,6 +37,16 @@ func Accuracy(yTrue, yPred Labels) (float64, error) {
 		return math.NaN(), nil
 	}
 	k := 0
+	if yTrue.dtype == DtypeInt && yPred.dtype == DtypeInt {
+		// labelsEqual's int case, without its dispatch per element.
+		p := yPred.i[:n]
+		for i, t := range yTrue.i[:n] {
+			if t == p[i] {
+				k++
+			}
+		}
+		return float64(k) / float64(n), nil
+	}
 	for i := 0; i < n; i++ {
 		if labelsEqual(yTrue, yPred, i) {
 			k++

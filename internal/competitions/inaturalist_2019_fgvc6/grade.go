@@ -36,8 +36,9 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 	if err != nil {
 		return competition.Score{}, fmt.Errorf("answers: %w", err)
 	}
-	yPred := make([]int64, len(subIdx))
-	for k, r := range subIdx {
+	yPred := make([]int64, subID.Len())
+	for k := range yPred {
+		r := labelgrade.Row(subIdx, k)
 		if yPred[k], err = firstLabel(subPred, r); err != nil {
 			return competition.Score{}, fmt.Errorf("submission row %d: %w", r, err)
 		}

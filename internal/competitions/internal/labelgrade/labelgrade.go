@@ -66,10 +66,11 @@ func cellOf(c *table.Column, r int) cell {
 
 // AlignIntIDs sorts the submission's and the answers' id columns as
 // DataFrame.sort_values does and compares them position by position with
-// numpy's == (pandas.SortErrors, submission.AlignByID): an object column
+// numpy's == (pandas.SortErrors, submission.Align): an object column
 // mixing text and numbers cannot be sorted (a plain error); ids that
 // differ give mismatch, the invalid-submission error to return. The
-// answers' ids must be int64.
+// answers' ids must be int64. A nil order is the identity (ids already
+// sorted): read row k of it through [Row].
 func AlignIntIDs(sub, ans *table.Column, mismatch error) (subIdx, ansIdx []int, err error) {
 	if ans.Kind != table.Int64 {
 		return nil, nil, fmt.Errorf("answers %s column must hold integers, not %s", ans.Name, ans.Kind)
@@ -77,7 +78,7 @@ func AlignIntIDs(sub, ans *table.Column, mismatch error) (subIdx, ansIdx []int, 
 	if err := pandas.SortErrors(sub, ans); err != nil {
 		return nil, nil, err
 	}
-	subIdx, ansIdx, ok := submission.AlignByID(sub, ans)
+	subIdx, ansIdx, ok := submission.Align(sub, ans)
 	if !ok {
 		return nil, nil, mismatch
 	}
@@ -108,10 +109,29 @@ func PyInt(c *table.Column, r int) (int64, error) {
 	return int64(t), nil
 }
 
-// PyInts is [int(v) for v in c] in the row order rows.
+// Row is the row at position k of the order idx (nil: the identity, as
+// [AlignIntIDs] returns for ids already sorted).
+func Row(idx []int, k int) int {
+	if idx == nil {
+		return k
+	}
+	return idx[k]
+}
+
+// PyInts is [int(v) for v in c] in the row order rows (nil: every row in
+// order). For rows nil and an int64 column (no missing or mixed cells) the
+// result is c.Ints itself, not a copy: callers only read it.
 func PyInts(c *table.Column, rows []int) ([]int64, error) {
-	out := make([]int64, len(rows))
-	for k, r := range rows {
+	n := len(rows)
+	if rows == nil {
+		if c.Kind == table.Int64 && c.Mixed == nil && c.Null == nil {
+			return c.Ints, nil
+		}
+		n = c.Len()
+	}
+	out := make([]int64, n)
+	for k := range out {
+		r := Row(rows, k)
 		v, err := PyInt(c, r)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", r, err)

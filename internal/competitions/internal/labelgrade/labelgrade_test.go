@@ -96,3 +96,74 @@ func TestParseInt(t *testing.T) {
 		}
 	}
 }
+
+// PyInts with rows nil (AlignIntIDs' identity order) is PyInts over every
+// row in order: the same values and the same errors.
+func TestPyIntsIdentity(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		col  *table.Column
+	}{
+		{"int64", table.Ints("p", []int64{5, -7, 0})},
+		{"float64", table.Floats("p", []float64{5.9, -7.5, 0})},
+		{"float64 NaN", table.Floats("p", []float64{5, math.NaN()})},
+		{"text", readCSV(t, "p\n 5\n+7\n1_0\n").Columns()[0]},
+		{"bad text", readCSV(t, "p\n5\nx\n").Columns()[0]},
+		{"bool", table.Bools("p", []bool{true, false})},
+		{"empty", table.Ints("p", []int64{})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows := make([]int, tc.col.Len())
+			for i := range rows {
+				rows[i] = i
+			}
+			want, werr := PyInts(tc.col, rows)
+			got, gerr := PyInts(tc.col, nil)
+			if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
+				t.Fatalf("error %v, want %v", gerr, werr)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%v, want %v", got, want)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%v, want %v", got, want)
+				}
+			}
+		})
+	}
+}
+
+// AlignIntIDs returns nil for a side whose ids are already in order, a
+// sorting permutation otherwise; Row reads both.
+func TestAlignIntIDsOrders(t *testing.T) {
+	mismatch := competition.Invalid("ids differ")
+	for _, tc := range []struct {
+		name         string
+		sub, ans     []int64
+		subNil, ansN bool
+		subRows      []int
+	}{
+		{"both in order", []int64{1, 2, 3}, []int64{1, 2, 3}, true, true, []int{0, 1, 2}},
+		{"submission shuffled", []int64{3, 1, 2}, []int64{1, 2, 3}, false, true, []int{1, 2, 0}},
+		{"answers shuffled", []int64{1, 2, 3}, []int64{2, 3, 1}, true, false, []int{0, 1, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			subIdx, ansIdx, err := AlignIntIDs(table.Ints("Id", tc.sub), table.Ints("Id", tc.ans), mismatch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (subIdx == nil) != tc.subNil || (ansIdx == nil) != tc.ansN {
+				t.Fatalf("orders %v %v: nil-ness want %v %v", subIdx, ansIdx, tc.subNil, tc.ansN)
+			}
+			for k, r := range tc.subRows {
+				if got := Row(subIdx, k); got != r {
+					t.Fatalf("Row(%v, %d) = %d, want %d", subIdx, k, got, r)
+				}
+				if tc.sub[Row(subIdx, k)] != tc.ans[Row(ansIdx, k)] {
+					t.Fatalf("position %d: ids %d and %d", k, tc.sub[Row(subIdx, k)], tc.ans[Row(ansIdx, k)])
+				}
+			}
+		})
+	}
+}

@@ -28,9 +28,13 @@ func AlignByID(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 	return subIdx, ansIdx, ok
 }
 
-// align is AlignByID with nil standing for the identity order: an int64 or
-// float64 id column without missing cells that is already sorted is
-// recognised in one pass and not permuted.
+// Align is [AlignByID] with nil standing for the identity order: an int64
+// or float64 id column without missing cells that is already sorted is
+// recognised in one pass and not permuted, and no index slice is built for
+// it (callers that only read rows through the orders take this).
+func Align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) { return align(sub, ans) }
+
+// align is Align.
 func align(sub, ans *table.Column) (subIdx, ansIdx []int, ok bool) {
 	subSorted := inOrder(sub)
 	if !subSorted {
