@@ -24,8 +24,8 @@ const quietLoad = 4.0
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
 var missNotes = map[string]string{
-	"icecube-neutrinos-in-deep-ice": "at the real 13.2M test events the grade is reading the two CSVs (568 MB: ≈ 1.6 CPU-s, ≈ 355 MB/s) and 13.2M × (4 sincos + 1 arccos) (≈ 1.25 CPU-s), both already single passes; " +
-		"pandas/numpy do the same work in vectorised C (benchmark/README.md, \"icecube at real size\")",
+	"icecube-neutrinos-in-deep-ice": "the grade is one pass over both files now (no tables: 971 → 149 MiB), and what is left is the work itself: 13.2M × (4 sincos + 1 arccos) ≈ 55% and parsing 590 MB of numbers ≈ 35%; " +
+		"this row ran beside two other real-size benches (load 6.2); interleaved on a pair of the same shape at load 7 it was 2.30–2.47 against pandas' 23.1–23.3 CPU-s, 9.4–10.1× (benchmark/README.md, \"icecube: one pass over both files\")",
 }
 
 // Column positions in a row (see benchColumns).

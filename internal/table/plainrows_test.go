@@ -241,16 +241,22 @@ func TestPlainRowsLongFile(t *testing.T) {
 	}
 }
 
-// BenchmarkPlainRows reads 1M rows of an id and two float32 reprs (the
-// shape of icecube's answers).
+// BenchmarkPlainRows reads 1M rows of an id and two floats, the shapes of
+// icecube's answers: float32 reprs (9 digits) or float64 ones (17).
 func BenchmarkPlainRows(b *testing.B) {
+	for _, bits := range []int{32, 64} {
+		b.Run(strconv.Itoa(bits), func(b *testing.B) { benchPlainRows(b, bits) })
+	}
+}
+
+func benchPlainRows(b *testing.B, bits int) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var sb strings.Builder
 	sb.WriteString("id,a,b\n")
 	id := 0
 	for range 1_000_000 {
 		id += 1 + r.IntN(300)
-		sb.WriteString(strconv.Itoa(id) + "," + strconv.FormatFloat(r.Float64()*6.28, 'g', -1, 32) + "," + strconv.FormatFloat(r.Float64()*3.14, 'g', -1, 32) + "\n")
+		sb.WriteString(strconv.Itoa(id) + "," + strconv.FormatFloat(r.Float64()*6.28, 'g', -1, bits) + "," + strconv.FormatFloat(r.Float64()*3.14, 'g', -1, bits) + "\n")
 	}
 	path := filepath.Join(b.TempDir(), "f.csv")
 	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
