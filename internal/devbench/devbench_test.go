@@ -227,3 +227,36 @@ func TestUnknownCompetitionStopsTheBench(t *testing.T) {
 		t.Errorf("rows printed before the id check: %q", out.String())
 	}
 }
+
+// The scratch tree of a measured competition is removed after its row is
+// written, and kept with --keep. The children here are a script whose
+// fake-raw writes a file into the raw directory and fails.
+func TestScratchRemovedAfterTheRow(t *testing.T) {
+	cat, err := competition.NewCatalog(competitions.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := filepath.Join(t.TempDir(), "mlebench")
+	script := "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && touch \"$2/x\"; shift; done\necho no >&2\nexit 1\n"
+	if err := os.WriteFile(self, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []bool{false, true} {
+		work := t.TempDir()
+		file := filepath.Join(t.TempDir(), "bench.md")
+		var out, errb strings.Builder
+		env := &Env{Catalog: cat, Self: self, Out: &out, Err: &errb}
+		opts := Options{Competitions: []string{"spaceship-titanic"}, Update: file, Work: work, Keep: keep, StepTimeout: time.Minute}
+		if err := Run(t.Context(), env, opts); err != nil {
+			t.Fatalf("keep %v: Run = %v\n%s", keep, err, errb.String())
+		}
+		b, err := os.ReadFile(file)
+		if err != nil || !strings.Contains(string(b), "| spaceship-titanic |") {
+			t.Fatalf("keep %v: no row in the table file (%v)", keep, err)
+		}
+		_, err = os.Stat(filepath.Join(work, "spaceship-titanic", "raw", "x"))
+		if keep != (err == nil) {
+			t.Errorf("keep %v: the scratch file's stat gives %v\n%s\n%s", keep, err, errb.String(), out.String())
+		}
+	}
+}

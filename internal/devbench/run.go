@@ -136,6 +136,7 @@ func runBench(ctx context.Context, g *Env, opts Options, argv []string) error {
 		r := benchOne(ctx, g, opts, self, work, gradeScript, prepScript, id)
 		if ctx.Err() != nil {
 			// Interrupted: the row would only record the interruption.
+			removeScratch(opts, work, id)
 			return fmt.Errorf("bench interrupted at %s: %w", id, ctx.Err())
 		}
 		row := r.row()
@@ -145,12 +146,23 @@ func runBench(ctx context.Context, g *Env, opts Options, argv []string) error {
 			// and another bench updating the same file may have re-measured
 			// them since.
 			if err := writeBenchFile(file, fresh, map[string]string{id: row}, run, machine); err != nil {
+				removeScratch(opts, work, id)
 				return err
 			}
 			fresh = false
 		}
+		// After the row is written: removing millions of image files takes
+		// minutes, and an interrupted bench then keeps its row.
+		removeScratch(opts, work, id)
 	}
 	return nil
+}
+
+// removeScratch removes a competition's scratch tree unless --keep.
+func removeScratch(opts Options, work, id string) {
+	if !opts.Keep {
+		os.RemoveAll(filepath.Join(work, id))
+	}
 }
 
 // writeBenchFile writes (fresh) or updates the table file under an
@@ -201,10 +213,7 @@ func benchOne(ctx context.Context, g *Env, opts Options, self, work, gradeScript
 	rows := benchRowsFor(comp.ID, opts)
 	r.Size = benchSizeCell(comp.ID, opts)
 	dir := filepath.Join(work, comp.ID)
-	os.RemoveAll(dir)
-	if !opts.Keep {
-		defer os.RemoveAll(dir)
-	}
+	os.RemoveAll(dir) // the caller removes it after writing the row
 	raw := filepath.Join(dir, "raw")
 	if err := os.MkdirAll(raw, 0o755); err != nil {
 		r.Failed = err.Error()
