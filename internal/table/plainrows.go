@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 )
 
@@ -120,11 +119,8 @@ func (r *PlainRows) Next() (bool, error) {
 }
 
 // cellByCell parses a line the one-pass form does not take as the typed
-// path's cell-by-cell form does (typedCol.add for a column without a
-// forced dtype): a plain integer, else a float ParseFloat takes that is no
-// NA string, has no surrounding space and no integer form parseInt64
-// takes. It reports false for anything else (and for another number of
-// cells).
+// path's cell-by-cell form does (plainCell). It reports false for a cell
+// of another form and for another number of cells.
 func (r *PlainRows) cellByCell(line []byte) bool {
 	for c := range r.cells {
 		k := bytes.IndexByte(line, ',')
@@ -135,50 +131,22 @@ func (r *PlainRows) cellByCell(line []byte) bool {
 		if k >= 0 {
 			s, line = line[:k], line[k+1:]
 		}
-		v, negZero, st := plainInt(s)
-		if st == numOK {
-			r.cells[c] = fastCell{i: v, negZero: negZero}
-			continue
-		}
-		if len(s) == 0 {
-			return false // an empty cell is NA
-		}
-		str := bytesString(s)
-		if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
-			return false
-		}
-		if st != numInvalid {
-			if _, st := parseInt64(str); st != numInvalid {
-				return false
-			}
-		}
-		f, ok := ParseFloat(str)
+		v, ok := plainCell(s)
 		if !ok {
 			return false
 		}
-		r.cells[c] = fastCell{f: f, isFloat: true}
+		r.cells[c] = v
 	}
 	return true
 }
 
-// fill moves the unconsumed bytes to the front of the buffer (growing it
-// when they fill it) and reads more after them.
+// fill reads more of the file after the unconsumed bytes (refill).
 func (r *PlainRows) fill() error {
-	n := copy(r.buf[:cap(r.buf)], r.buf[r.off:])
-	r.buf, r.off = r.buf[:n], 0
-	if n == cap(r.buf) {
-		nb := make([]byte, n, 2*cap(r.buf))
-		copy(nb, r.buf)
-		r.buf = nb
-	}
-	m, err := io.ReadFull(r.f, r.buf[n:cap(r.buf)])
-	r.buf = r.buf[:n+m]
-	switch {
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-		r.eof = true
-	case err != nil:
+	var err error
+	if r.buf, r.eof, err = refill(r.f, r.buf, r.off); err != nil {
 		return fmt.Errorf("plain rows: %w", err)
 	}
+	r.off = 0
 	return nil
 }
 

@@ -155,24 +155,34 @@ func (r *typedReader) lineSpan() (start, end int, ok bool, err error) {
 			}
 			return 0, 0, false, nil
 		}
-		// Move the partial line to the front and fill the rest.
-		n := copy(r.buf[:cap(r.buf)], r.buf[r.off:])
-		r.buf, r.off = r.buf[:n], 0
-		if n == cap(r.buf) {
-			// A line longer than the buffer: grow it.
-			nb := make([]byte, n, 2*cap(r.buf))
-			copy(nb, r.buf)
-			r.buf = nb
-		}
-		m, err := io.ReadFull(r.f, r.buf[n:cap(r.buf)])
-		r.buf = r.buf[:n+m]
-		switch {
-		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-			r.eof = true
-		case err != nil:
+		var err error
+		if r.buf, r.eof, err = refill(r.f, r.buf, r.off); err != nil {
 			return 0, 0, false, err
 		}
+		r.off = 0
 	}
+}
+
+// refill moves buf[off:], the unconsumed bytes (a partial line), to the
+// front of buf, growing it when they fill it (a line longer than the
+// buffer), and reads from f after them. eof is set when f has no more.
+func refill(f *os.File, buf []byte, off int) (out []byte, eof bool, err error) {
+	n := copy(buf[:cap(buf)], buf[off:])
+	buf = buf[:n]
+	if n == cap(buf) {
+		nb := make([]byte, n, 2*cap(buf))
+		copy(nb, buf)
+		buf = nb
+	}
+	m, err := io.ReadFull(f, buf[n:cap(buf)])
+	buf = buf[:n+m]
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return buf, true, nil
+	case err != nil:
+		return buf, false, err
+	}
+	return buf, false, nil
 }
 
 func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
@@ -453,29 +463,48 @@ func (c *typedCol) add(s []byte, row int, newBlock bool) error {
 		c.blkFlt = false
 		c.negZero = c.negZero[:0]
 	}
-	v, negZero, st := plainInt(s)
 	if c.hasF {
+		v, negZero, st := plainInt(s)
 		return c.addForced(s, v, negZero, st)
 	}
+	v, ok := plainCell(s)
+	switch {
+	case !ok:
+		return errDecline
+	case v.isFloat:
+		c.addFloat(v.f)
+	default:
+		c.addInt(v.i, v.negZero, row)
+	}
+	return nil
+}
+
+// plainCell is a cell of a column without a forced dtype as the typed path
+// takes it: a plain integer (plainInt), else a float ParseFloat takes that
+// is no NA string, has no surrounding space and no integer form parseInt64
+// takes. ok is false for anything else.
+func plainCell(s []byte) (v fastCell, ok bool) {
+	i, negZero, st := plainInt(s)
 	if st == numOK {
-		c.addInt(v, negZero, row)
-		return nil
+		return fastCell{i: i, negZero: negZero}, true
+	}
+	if len(s) == 0 {
+		return fastCell{}, false // an empty cell is NA
 	}
 	str := bytesString(s)
 	if IsNA(str) || isSpaceASCII(s[0]) || isSpaceASCII(s[len(s)-1]) {
-		return errDecline
+		return fastCell{}, false
 	}
 	if st != numInvalid {
 		if _, st := parseInt64(str); st != numInvalid {
-			return errDecline // an integer form plainInt does not take
+			return fastCell{}, false // an integer form plainInt does not take
 		}
 	}
 	f, ok := ParseFloat(str)
 	if !ok {
-		return errDecline
+		return fastCell{}, false
 	}
-	c.addFloat(f)
-	return nil
+	return fastCell{f: f, isFloat: true}, true
 }
 
 // addCell stores a cell of a fast line (fastLine) of row row: what add
