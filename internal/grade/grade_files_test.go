@@ -34,17 +34,7 @@ func setupFiles(t *testing.T) *Grader {
 		}
 		return competition.Score{}, errors.Join(competition.ErrDeclined, errors.New("not mine"))
 	}
-	cat, err := competition.NewCatalog([]*competition.Impl{impl})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data := t.TempDir()
-	priv := filepath.Join(data, "spaceship-titanic", "prepared", "private")
-	if err := os.MkdirAll(priv, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(priv, "test.csv"), "id,y\n1,a\n2,b\n3,c\n")
-	return &Grader{Catalog: cat, DataDir: data}
+	return graderFor(t, impl)
 }
 
 // TestGradeFilesHook: a pair of files the competition grades itself

@@ -56,17 +56,25 @@ func setupOwn(t *testing.T) (g *Grader, data string, closed *int) {
 		}
 		return nil
 	}
+	g = graderFor(t, impl)
+	return g, g.DataDir, closed
+}
+
+// graderFor is a Grader of impl alone (a spaceship-titanic) over a data
+// directory whose answers are ids 1–3 labelled a, b, c.
+func graderFor(t *testing.T, impl *competition.Impl) *Grader {
+	t.Helper()
 	cat, err := competition.NewCatalog([]*competition.Impl{impl})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = t.TempDir()
+	data := t.TempDir()
 	priv := filepath.Join(data, "spaceship-titanic", "prepared", "private")
 	if err := os.MkdirAll(priv, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(priv, "test.csv"), "id,y\n1,a\n2,b\n3,c\n")
-	return &Grader{Catalog: cat, DataDir: data}, data, closed
+	return &Grader{Catalog: cat, DataDir: data}
 }
 
 // TestOpenSubmissionHook: a submission the competition opens is graded by
