@@ -111,11 +111,16 @@ func TestSumStructure(t *testing.T) {
 			v[i] = rng.NormFloat64() * math.Pow(2, float64(rng.IntN(60)-30))
 		}
 		var bs blockSum
+		var ms MeanStream
 		for _, x := range v {
 			bs.add(x)
+			ms.Add(x)
 		}
 		if got, want := bs.result(), Sum(v); got != want {
 			t.Errorf("n=%d: blockSum %v != Sum %v", n, got, want)
+		}
+		if got, want := ms.Mean(), Mean(v); math.Float64bits(got) != math.Float64bits(want) || ms.Len() != n {
+			t.Errorf("n=%d: MeanStream %v (of %d) != Mean %v", n, got, ms.Len(), want)
 		}
 	}
 	if !math.IsNaN(Mean(nil)) {

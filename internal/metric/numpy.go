@@ -45,6 +45,32 @@ func (s *blockSum) result() float64 {
 	return s.acc + pairwiseSum(s.block[:s.n])
 }
 
+// MeanStream computes [Mean] of values given one at a time, bit for bit,
+// holding one numpy buffer block of them (64 KiB) instead of all: a grader
+// that makes one value per row need not keep them. The zero value is an
+// empty mean; Add the values in order, then ask for Mean.
+type MeanStream struct {
+	sum blockSum
+	n   int
+}
+
+// Add appends v.
+func (m *MeanStream) Add(v float64) {
+	m.sum.add(v)
+	m.n++
+}
+
+// Len is the number of values added.
+func (m *MeanStream) Len() int { return m.n }
+
+// Mean is [Mean] of the values added: NaN when there are none.
+func (m *MeanStream) Mean() float64 {
+	if m.n == 0 {
+		return math.NaN()
+	}
+	return m.sum.result() / float64(m.n)
+}
+
 // reduceBuffer is numpy's default ufunc buffer size (np.getbufsize()).
 const reduceBuffer = 8192
 
