@@ -388,3 +388,27 @@ func TestPyFieldsMatchesPySplit(t *testing.T) {
 		}
 	}
 }
+
+// TestIsASCII puts one byte ≥ 0x80 at every position of strings of 0 to 40
+// bytes (the word-at-a-time loop and its tail), and none.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		s := []byte(strings.Repeat("a", n))
+		if !IsASCII(string(s)) {
+			t.Errorf("IsASCII(%q) = false", s)
+		}
+		for i := range s {
+			for _, c := range []byte{0x80, 0xC3, 0xFF} {
+				s[i] = c
+				if IsASCII(string(s)) {
+					t.Errorf("IsASCII(% x) = true", s)
+				}
+				s[i] = 0x7F
+				if !IsASCII(string(s)) {
+					t.Errorf("IsASCII(% x) = false", s)
+				}
+				s[i] = 'a'
+			}
+		}
+	}
+}

@@ -26,12 +26,17 @@ func Levenshtein(a, b string) int {
 // IsASCII reports whether every byte of s is below 0x80: then each byte is
 // one code point.
 func IsASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
+	// Eight bytes at a time: their high bits, or-ed together.
+	var hi uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		hi |= uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 	}
-	return true
+	for ; i < len(s); i++ {
+		hi |= uint64(s[i])
+	}
+	return hi&0x8080808080808080 == 0
 }
 
 // levenshteinASCII is [Levenshtein] of two ASCII strings (one byte is one

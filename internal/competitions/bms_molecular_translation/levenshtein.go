@@ -16,11 +16,30 @@ type editDistancer struct {
 	pv, mv []uint64
 	ra, rb []rune
 	ba, bb []byte
+	// peq64 is myers64's match table, all zero between calls.
+	peq64 [256]uint64
 }
 
 func (e *editDistancer) distance(a, b string) int {
 	if metric.IsASCII(a) && metric.IsASCII(b) {
-		// Code points are bytes: no decoding.
+		// Code points are bytes: no decoding. The common case (the
+		// shorter string, once the shared ends are stripped, at most 64
+		// bytes) takes one machine word on the strings themselves.
+		for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+			a, b = a[1:], b[1:]
+		}
+		for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+			a, b = a[:len(a)-1], b[:len(b)-1]
+		}
+		if len(a) > len(b) {
+			a, b = b, a
+		}
+		if len(a) == 0 {
+			return len(b)
+		}
+		if len(a) <= 64 {
+			return e.myers64(a, b)
+		}
 		e.ba, e.bb = append(e.ba[:0], a...), append(e.bb[:0], b...)
 		return distanceOf(e, e.ba, e.bb)
 	}
@@ -151,4 +170,36 @@ func (e *editDistancer) peq(c rune, words int, create bool) []uint64 {
 		e.other[c] = v
 	}
 	return v
+}
+
+// myers64 is myers for an ASCII pattern p of 1 to 64 bytes and ASCII text
+// t: one word per column, the match vectors in a table indexed by byte,
+// and the score's step taken from the two disjoint last bits without a
+// branch.
+func (e *editDistancer) myers64(p, t string) int {
+	peq := &e.peq64
+	for i := 0; i < len(p); i++ {
+		peq[p[i]] |= 1 << i
+	}
+	m := uint(len(p))
+	last := m - 1
+	pv, mv := ^uint64(0), uint64(0)
+	score := int(m)
+	for i := 0; i < len(t); i++ {
+		eq := peq[t[i]]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		// ph and mh never share a bit (pv and mv never do).
+		score += int(ph>>last&1) - int(mh>>last&1)
+		ph = ph<<1 | 1 // the first row rises by one per column
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	for i := 0; i < len(p); i++ {
+		peq[p[i]] = 0
+	}
+	return score
 }

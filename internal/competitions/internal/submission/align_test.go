@@ -132,3 +132,60 @@ func TestAlignMatchesSorting(t *testing.T) {
 		}
 	}
 }
+
+// TestSameIDs checks SameIDs' cases and its promise: when it holds,
+// sorting both columns pairs every row with itself and they match.
+func TestSameIDs(t *testing.T) {
+	strs := func(null []bool, v ...string) *table.Column {
+		return &table.Column{Kind: table.String, Text: v, Null: null}
+	}
+	ints := func(v ...int64) *table.Column { return &table.Column{Kind: table.Int64, Ints: v} }
+	floats := func(v ...float64) *table.Column { return &table.Column{Kind: table.Float64, Floats: v} }
+	for _, c := range []struct {
+		name     string
+		sub, ans *table.Column
+		want     bool
+	}{
+		{"equal strings, unsorted", strs(nil, "b", "a", "c"), strs(nil, "b", "a", "c"), true},
+		{"equal strings, repeated", strs(nil, "b", "a", "b"), strs(nil, "b", "a", "b"), true},
+		{"equal ints, unsorted", ints(3, 1, 2, 1), ints(3, 1, 2, 1), true},
+		{"another order", strs(nil, "a", "b"), strs(nil, "b", "a"), false},
+		{"another id", ints(1, 2), ints(1, 3), false},
+		{"another length", ints(1, 2), ints(1, 2, 3), false},
+		{"kinds differ", strs(nil, "1", "2"), ints(1, 2), false},
+		{"a missing id", strs([]bool{false, true}, "a", ""), strs([]bool{false, true}, "a", ""), false},
+		{"floats", floats(1, 2), floats(1, 2), false},
+		{"mixed", &table.Column{Kind: table.String, Text: []string{"1"}, Ints: []int64{1}, Mixed: []table.Kind{table.Int64}},
+			&table.Column{Kind: table.String, Text: []string{"1"}, Ints: []int64{1}, Mixed: []table.Kind{table.Int64}}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := SameIDs(c.sub, c.ans)
+			if got != c.want {
+				t.Fatalf("SameIDs = %v, want %v", got, c.want)
+			}
+			if !got {
+				return
+			}
+			subIdx, ansIdx, ok := alignBySorting(c.sub, c.ans)
+			if !ok || !slices.Equal(subIdx, ansIdx) {
+				t.Errorf("sorting gives %v and %v (match %v): not each row with itself", subIdx, ansIdx, ok)
+			}
+		})
+	}
+	// Random id columns with repeats, in random orders.
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		n := 1 + r.IntN(300)
+		v := make([]string, n)
+		for i := range v {
+			v[i] = strconv.Itoa(r.IntN(n))
+		}
+		sub, ans := strs(nil, v...), strs(nil, slices.Clone(v)...)
+		if !SameIDs(sub, ans) {
+			t.Fatal("SameIDs false on equal columns")
+		}
+		if subIdx, ansIdx, ok := alignBySorting(sub, ans); !ok || !slices.Equal(subIdx, ansIdx) {
+			t.Fatalf("%v: sorting pairs rows with others", v)
+		}
+	}
+}
