@@ -118,3 +118,32 @@ func TestGradeFilesMatchesGrade(t *testing.T) {
 		t.Errorf("gradeFiles took %d of %d pairs; want most of the plain ones", taken, cases)
 	}
 }
+
+// TestGradeFilesDeclinesInfinities puts one infinite angle in each of the
+// four places of an otherwise plain pair: gradeFiles must decline it (Grade
+// then decides), never score it.
+func TestGradeFilesDeclinesInfinities(t *testing.T) {
+	dir := t.TempDir()
+	subPath, ansPath := filepath.Join(dir, "sub.csv"), filepath.Join(dir, "ans.csv")
+	for _, c := range []struct {
+		name     string
+		sub, ans string
+	}{
+		{"submission azimuth", "1,inf,1.5", "1,0.5,1.5"},
+		{"submission zenith", "1,0.5,-inf", "1,0.5,1.5"},
+		{"answers azimuth", "1,0.5,1.5", "1,1e999,1.5"},
+		{"answers zenith", "1,0.5,1.5", "1,0.5,inf"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for path, row := range map[string]string{subPath: c.sub, ansPath: c.ans} {
+				body := plainHeader + "\n0,1.25,0.75\n" + row + "\n2,3.5,2.25\n"
+				if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s, err := gradeFiles(subPath, ansPath); !errors.Is(err, competition.ErrDeclined) {
+				t.Errorf("gradeFiles = %v, %v; want ErrDeclined", s, err)
+			}
+		})
+	}
+}
