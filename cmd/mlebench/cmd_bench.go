@@ -21,7 +21,8 @@ func newBenchCommand(g *Global) *cobra.Command {
 the size in the built-in size table (the real competition's count, or a stated
 fraction where disk or time forbids), then run "mlebench prepare --raw" and
 "mlebench grade-sample" on the prepared sample submission as child processes
-of this binary, --repeat times each, and report wall time, CPU time
+of this binary, --repeat times each (the grade steps, ours and pandas',
+--grade-repeat times when given), and report wall time, CPU time
 (user+sys), peak RSS (the children's rusage) and bytes written (the prepared
 tree). Figures are the minimum over the repeats.
 
@@ -51,6 +52,7 @@ competition, so an interrupted run keeps what it measured).`,
 	f.StringArrayVarP(&opts.Competitions, "competition-id", "c", nil, "competition to measure (repeatable; default: every implemented competition)")
 	f.IntVar(&opts.Rows, "rows", 0, "fake-raw --rows for every competition (0 = the size table's)")
 	f.IntVar(&opts.Repeat, "repeat", 1, "runs per step")
+	f.IntVar(&opts.GradeRepeat, "grade-repeat", 0, "runs of each grade step, ours and the pandas reference's (0 = --repeat): more of the short steps without repeating a long prepare")
 	f.StringVar(&opts.Work, "work-dir", "", "scratch directory (default: a temporary one)")
 	f.BoolVar(&opts.Keep, "keep", false, "keep the scratch directories")
 	f.BoolVar(&opts.Reference, "reference", false, "also run the pandas reference scripts")

@@ -260,3 +260,43 @@ func TestScratchRemovedAfterTheRow(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeRepeat: --grade-repeat runs the grade step that many times and
+// the prepare once (--repeat 1).
+func TestGradeRepeat(t *testing.T) {
+	cat, err := competition.NewCatalog(competitions.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	self, log := filepath.Join(dir, "mlebench"), filepath.Join(dir, "calls")
+	script := "#!/bin/sh\necho \"$*\" >> " + log + "\n"
+	if err := os.WriteFile(self, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	env := &Env{Catalog: cat, Self: self, Out: &out, Err: &errb}
+	opts := Options{Competitions: []string{"spaceship-titanic"}, Update: filepath.Join(dir, "bench.md"), Work: t.TempDir(),
+		Repeat: 1, GradeRepeat: 3, StepTimeout: time.Minute}
+	if err := Run(t.Context(), env, opts); err != nil {
+		t.Fatalf("Run = %v\n%s", err, errb.String())
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(word string) (n int) {
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, " "+word+" ") {
+				n++
+			}
+		}
+		return n
+	}
+	if p, g := count("prepare"), count("grade-sample"); p != 1 || g != 3 {
+		t.Errorf("prepare ran %d times, grade-sample %d; want 1 and 3\n%s", p, g, b)
+	}
+	if md, _ := os.ReadFile(opts.Update); !strings.Contains(string(md), "--repeat 1, --grade-repeat 3") {
+		t.Errorf("the run line does not name the repeats:\n%s", md)
+	}
+}
