@@ -24,8 +24,8 @@ const quietLoad = 4.0
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
 var missNotes = map[string]string{
-	"icecube-neutrinos-in-deep-ice": "the grade is one pass over both files now (no tables: 971 → 149 MiB), and what is left is the work itself: 13.2M × (4 sincos + 1 arccos) ≈ 55% and parsing 590 MB of numbers ≈ 35%; " +
-		"this row ran beside two other real-size benches (load 6.2); interleaved on a pair of the same shape at load 7 it was 2.30–2.47 against pandas' 23.1–23.3 CPU-s, 9.4–10.1× (benchmark/README.md, \"icecube: one pass over both files\")",
+	"icecube-neutrinos-in-deep-ice": "the grade is one pass over both files (no tables, no list of errors: 39 MiB), and what is left is the work itself: 13.2M × 4 sincos ≈ 30%, arccos ≈ 17%, parsing 590 MB of numbers ≈ 40%; " +
+		"the pandas side's CPU varies by 10% from run to run (its 9–10 s of sys time faulting in 3 GB): interleaved at load 1 ours took 2.16–2.39 CPU-s, pandas 20.6–21.7, 8.8–10.0× pair by pair (benchmark/README.md, \"icecube: arccos without math.Acos\")",
 }
 
 // Column positions in a row (see benchColumns).
