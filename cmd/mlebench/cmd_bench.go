@@ -28,8 +28,10 @@ tree). Figures are the minimum over the repeats.
 
 --reference also runs benchmark/pandas_reference_grade.py (pandas /
 scikit-learn, with --python) on the same answers and sample submission,
-records its CPU and peak RSS, and checks that its score equals ours
-(unrounded) to 1e-9; benchmark/pandas_reference_prepare.py, where it knows
+alternating with our grade run by run (after the prepared tree is synced
+to disk, so that neither pays for the prepare's writeback), records its
+CPU and peak RSS, and checks that its score equals ours (unrounded) to
+1e-9; benchmark/pandas_reference_prepare.py, where it knows
 the competition, gives pandas figures for prepare.
 
 A step that fails gives a row saying what failed; the bench goes on. The
