@@ -211,7 +211,8 @@ child process of ` + "`mlebench`" + `; CPU is user + sys of the child (rusage), 
 which Linux floors at the bench process's own peak, so their RSS is an upper bound); "written"
 is the prepared tree. "pandas grade" runs ` + "`benchmark/pandas_reference_grade.py`" + ` (pandas / numpy /
 scikit-learn, ` + "`/usr/bin/python3`" + `) on the same answers and submission; its score must equal ours
-(unrounded) to 1e-9. Targets (issue #14): grade ≥ 10× less CPU than pandas; prepare peak RSS ≤ 1 GiB.
+(unrounded) to 1e-9. Since 27 Nov 2026 14:50 UTC the grade steps start after a sync of the prepared tree
+and ours and pandas' alternate run by run (before, ours ran first, right after the prepare). Targets (issue #14): grade ≥ 10× less CPU than pandas; prepare peak RSS ≤ 1 GiB.
 "load" is the 1-minute load average when the row was measured: on a shared machine wall times are
 noise and CPU times are inflated by contention, so compare CPU and RSS, and ratios measured together.`
 
