@@ -300,3 +300,23 @@ func TestGradeRepeat(t *testing.T) {
 		t.Errorf("the run line does not name the repeats:\n%s", md)
 	}
 }
+
+// TestBenchSizeCell: --rows at the real count is said as the real size;
+// other counts name the flag.
+func TestBenchSizeCell(t *testing.T) {
+	id := "herbarium-2021-fgvc8"
+	real := benchSizes[id].Real
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Rows: real}, "real: " + thousands(real) + " images"},
+		{Options{Rows: 5}, "--rows 5 (images)"},
+		{Options{DefaultSize: true}, "fake-raw's small default"},
+		{Options{}, benchSizes[id].describe()},
+	} {
+		if got := benchSizeCell(id, c.opts); got != c.want {
+			t.Errorf("benchSizeCell(%+v) = %q, want %q", c.opts, got, c.want)
+		}
+	}
+}

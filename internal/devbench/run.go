@@ -536,6 +536,9 @@ func benchSizeCell(id string, opts Options) string {
 	switch {
 	case opts.DefaultSize:
 		return "fake-raw's small default"
+	case opts.Rows > 0 && ok && opts.Rows == size.Real:
+		// The real size asked for by --rows: said as the size table says it.
+		return benchSize{Unit: size.Unit, Real: size.Real, Div: 1}.describe()
 	case opts.Rows > 0:
 		return fmt.Sprintf("--rows %d (%s)", opts.Rows, size.unit())
 	case ok:
