@@ -60,7 +60,7 @@ var benchSizes = map[string]benchSize{
 	"alaska2-image-steganalysis":                               {Unit: "cover images (×4 folders of files)", Real: 75000, Div: 1, Why: "", Note: ""},
 	"aptos2019-blindness-detection":                            {Unit: "images (train.csv rows)", Real: 3662, Div: 1, Why: "", Note: ""},
 	"billion-word-imputation":                                  {Unit: "lines of train_v2.txt", Real: 30301028, Div: 1, Why: "", Note: "the original asserts the real line count; fake lines are shorter (~15 B vs ~135 B)"},
-	"bms-molecular-translation":                                {Unit: "images (train_labels.csv rows)", Real: 2424186, Div: 10, Why: "time", Note: "fake-raw writes 850–1,500 images/s here (file creation: ≈ 0.6 ms a file in the kernel), so the real 2.4M would take 30–50 min before the prepare, which copies them again, and ≈ 20 GB of 4-KiB blocks raw + prepared; a real-size run on 27 Nov (2,424,186 images, beside two other real-size benches) prepared in 58 min wall, 522 CPU-s, 597 MiB peak, 720 MiB written, and graded in 1.27 CPU-s, 138 MiB (load 16.6), but its pandas step failed (python3-levenshtein was not installed), so this row keeps the 1/10 run"},
+	"bms-molecular-translation":                                {Unit: "images (train_labels.csv rows)", Real: 2424186, Div: 1, Why: "", Note: ""},
 	"cassava-leaf-disease-classification":                      {Unit: "images (train.csv rows)", Real: 21397, Div: 1, Why: "", Note: ""},
 	"cdiscount-image-classification-challenge":                 {Unit: "products (train.bson documents)", Real: 7069896, Div: 1, Why: "", Note: ""},
 	"chaii-hindi-and-tamil-question-answering":                 {Unit: "train.csv rows", Real: 1114, Div: 1, Why: "", Note: ""},
