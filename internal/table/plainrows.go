@@ -88,13 +88,7 @@ func (r *PlainRows) Next() (bool, error) {
 		}
 		if k := bytes.IndexByte(r.buf[r.off:], '\n'); k >= 0 {
 			// A whole line of another form: cell by cell.
-			start, end := r.off, r.off+k
-			r.off = end + 1
-			if !r.cellByCell(r.buf[start:trimCREnd(r.buf, start, end)]) {
-				return false, ErrNotPlain
-			}
-			r.rows++
-			return true, nil
+			return r.lineCellByCell(r.off+k, r.off+k+1)
 		}
 		if r.eof {
 			if r.off == len(r.buf) {
@@ -104,18 +98,24 @@ func (r *PlainRows) Next() (bool, error) {
 				return false, nil
 			}
 			// The last line, without its end.
-			start := r.off
-			r.off = len(r.buf)
-			if !r.cellByCell(r.buf[start:trimCREnd(r.buf, start, len(r.buf))]) {
-				return false, ErrNotPlain
-			}
-			r.rows++
-			return true, nil
+			return r.lineCellByCell(len(r.buf), len(r.buf))
 		}
 		if err := r.fill(); err != nil {
 			return false, err
 		}
 	}
+}
+
+// lineCellByCell takes the line from r.off to end (its '\r' trimmed) cell
+// by cell, and goes on at next.
+func (r *PlainRows) lineCellByCell(end, next int) (bool, error) {
+	start := r.off
+	r.off = next
+	if !r.cellByCell(r.buf[start:trimCREnd(r.buf, start, end)]) {
+		return false, ErrNotPlain
+	}
+	r.rows++
+	return true, nil
 }
 
 // cellByCell parses a line the one-pass form does not take as the typed
