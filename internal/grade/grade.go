@@ -295,7 +295,8 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 	rep := &Report{CompetitionID: comp.ID, SubmissionPath: path}
 	rep.SubmissionExist = isCSVFile(path)
 	if rep.SubmissionExist {
-		out, done := GradeFiles(impl, path, comp.PathsIn(g.DataDir).Answers)
+		answersPath := comp.PathsIn(g.DataDir).Answers
+		out, done := GradeFiles(impl, path, answersPath)
 		var sub *Submission
 		if !done {
 			sub, err = OpenSubmission(impl, path)
@@ -307,7 +308,7 @@ func (g *Grader) GradeCSV(ctx context.Context, competitionID, path string) (*Rep
 		case err != nil:
 			return nil, fmt.Errorf("reading submission %s for %s: %w (the original stops grading here; --fix grade-keep-going counts it as an invalid submission and grades the rest)", path, comp.ID, err)
 		default:
-			answers, err := LoadAnswers(impl, comp.PathsIn(g.DataDir).Answers)
+			answers, err := LoadAnswers(impl, answersPath)
 			if err != nil {
 				sub.Close()
 				return nil, fmt.Errorf("loading answers for %s: %w", comp.ID, err)
