@@ -257,9 +257,8 @@ func benchOne(ctx context.Context, g *Env, opts Options, self, work, gradeScript
 	// --grade-repeat takes the minimum of more of them, ours and pandas'
 	// alike.
 	syscall.Sync()
-	repeat = max(1, opts.GradeRepeat)
-	if opts.GradeRepeat == 0 {
-		repeat = max(1, opts.Repeat)
+	if opts.GradeRepeat > 0 {
+		repeat = opts.GradeRepeat
 	}
 	reference := gradeScript != ""
 	for k := range repeat {
@@ -273,20 +272,9 @@ func benchOne(ctx context.Context, g *Env, opts Options, self, work, gradeScript
 			continue
 		}
 		fmt.Fprintf(g.Err, "bench %s: pandas grade %d/%d\n", comp.ID, k+1, repeat)
-		st, out, err := benchExec(ctx, opts.StepTimeout, g.PeakRSSEnv, opts.Python, gradeScript, comp.ID, paths.Answers, paths.SampleSubmission)
-		if note, ok := noReference(err, out); ok {
+		st, v, note := pandasGrade(ctx, g, opts, gradeScript, comp.ID, paths.Answers, paths.SampleSubmission)
+		if note != "" {
 			r.RefNote = note
-			reference = false
-			continue
-		}
-		if err != nil {
-			r.RefNote = "the script failed: " + err.Error()
-			reference = false
-			continue
-		}
-		v, perr := strconv.ParseFloat(lastLine(out), 64)
-		if perr != nil {
-			r.RefNote = fmt.Sprintf("the script printed %q, not a score", lastLine(out))
 			reference = false
 			continue
 		}
@@ -312,6 +300,24 @@ func benchOne(ctx context.Context, g *Env, opts Options, self, work, gradeScript
 		}
 	}
 	return r
+}
+
+// pandasGrade runs the reference grading script once: its step and score,
+// or a note saying why there is none (no reference for the competition,
+// the script failed, or it printed no score).
+func pandasGrade(ctx context.Context, g *Env, opts Options, script, id, answers, submission string) (benchStep, float64, string) {
+	st, out, err := benchExec(ctx, opts.StepTimeout, g.PeakRSSEnv, opts.Python, script, id, answers, submission)
+	if note, ok := noReference(err, out); ok {
+		return st, 0, note
+	}
+	if err != nil {
+		return st, 0, "the script failed: " + err.Error()
+	}
+	v, err := strconv.ParseFloat(lastLine(out), 64)
+	if err != nil {
+		return st, 0, fmt.Sprintf("the script printed %q, not a score", lastLine(out))
+	}
+	return st, v, ""
 }
 
 // noReference recognises a reference script's "NOREF: why" (exit status 3).
