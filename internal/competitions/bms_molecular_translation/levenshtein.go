@@ -7,7 +7,11 @@ package bms_molecular_translation
 // word operations instead of O(m·n) cells. TestLevenshteinMatchesDP checks
 // it against metric.Levenshtein.
 
-import "github.com/mlebench/mlebench/internal/metric"
+import (
+	"unsafe"
+
+	"github.com/mlebench/mlebench/internal/metric"
+)
 
 // editDistancer holds reusable buffers; one per goroutine.
 type editDistancer struct {
@@ -15,40 +19,24 @@ type editDistancer struct {
 	other  map[rune][]uint64
 	pv, mv []uint64
 	ra, rb []rune
-	ba, bb []byte
 	// peq64 is myers64's match table, all zero between calls.
 	peq64 [256]uint64
 }
 
 func (e *editDistancer) distance(a, b string) int {
 	if metric.IsASCII(a) && metric.IsASCII(b) {
-		// Code points are bytes: no decoding. The common case (the
-		// shorter string, once the shared ends are stripped, at most 64
-		// bytes) takes one machine word on the strings themselves.
-		for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
-			a, b = a[1:], b[1:]
-		}
-		for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
-			a, b = a[:len(a)-1], b[:len(b)-1]
-		}
-		if len(a) > len(b) {
-			a, b = b, a
-		}
-		if len(a) == 0 {
-			return len(b)
-		}
-		if len(a) <= 64 {
-			return e.myers64(a, b)
-		}
-		e.ba, e.bb = append(e.ba[:0], a...), append(e.bb[:0], b...)
-		return distanceOf(e, e.ba, e.bb)
+		// Code points are bytes: no decoding, and no copy (views of the
+		// strings' bytes, only read).
+		return distanceOf(e, unsafe.Slice(unsafe.StringData(a), len(a)), unsafe.Slice(unsafe.StringData(b), len(b)))
 	}
 	e.ra = appendRunes(e.ra[:0], a)
 	e.rb = appendRunes(e.rb[:0], b)
 	return distanceOf(e, e.ra, e.rb)
 }
 
-// distanceOf is the distance of two code point sequences.
+// distanceOf is the distance of two code point sequences: the common
+// prefix and suffix stripped, then one machine word when the rest of the
+// shorter is at most 64 bytes (myers64), else the general myers.
 func distanceOf[T byte | rune](e *editDistancer, x, y []T) int {
 	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
 		x, y = x[1:], y[1:]
@@ -61,6 +49,9 @@ func distanceOf[T byte | rune](e *editDistancer, x, y []T) int {
 	}
 	if len(x) == 0 {
 		return len(y)
+	}
+	if p, ok := any(x).([]byte); ok && len(p) <= 64 {
+		return e.myers64(p, any(y).([]byte))
 	}
 	return myers(e, x, y)
 }
@@ -172,11 +163,10 @@ func (e *editDistancer) peq(c rune, words int, create bool) []uint64 {
 	return v
 }
 
-// myers64 is myers for an ASCII pattern p of 1 to 64 bytes and ASCII text
-// t: one word per column, the match vectors in a table indexed by byte,
+// myers64 is myers for a pattern p of 1 to 64 bytes and text t: one word per column, the match vectors in a table indexed by byte,
 // and the score's step taken from the two disjoint last bits without a
 // branch.
-func (e *editDistancer) myers64(p, t string) int {
+func (e *editDistancer) myers64(p, t []byte) int {
 	peq := &e.peq64
 	for i := 0; i < len(p); i++ {
 		peq[p[i]] |= 1 << i
