@@ -70,14 +70,7 @@ func TestGradeFilesHook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			switch {
-			case c.score < 0 && rep.Score != nil:
-				t.Errorf("score %v, want null", *rep.Score)
-			case c.score >= 0 && (rep.Score == nil || *rep.Score != c.score):
-				t.Errorf("score %v (%s), want %v", rep.Score, rep.InvalidReason, c.score)
-			case !strings.HasPrefix(rep.InvalidReason, c.reason):
-				t.Errorf("reason %q, want %q…", rep.InvalidReason, c.reason)
-			}
+			checkReport(t, rep, c.score, c.reason)
 		})
 	}
 }

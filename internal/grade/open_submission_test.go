@@ -62,6 +62,20 @@ func setupOwn(t *testing.T) (g *Grader, data string, closed *int) {
 
 // graderFor is a Grader of impl alone (a spaceship-titanic) over a data
 // directory whose answers are ids 1–3 labelled a, b, c.
+// checkReport checks a report's score (negative: none) and the start of
+// its invalid reason.
+func checkReport(t *testing.T, rep *Report, score float64, reason string) {
+	t.Helper()
+	switch {
+	case score < 0 && rep.Score != nil:
+		t.Errorf("score %v, want null", *rep.Score)
+	case score >= 0 && (rep.Score == nil || *rep.Score != score):
+		t.Errorf("score %v (%s), want %v", rep.Score, rep.InvalidReason, score)
+	case !strings.HasPrefix(rep.InvalidReason, reason):
+		t.Errorf("reason %q, want %q…", rep.InvalidReason, reason)
+	}
+}
+
 func graderFor(t *testing.T, impl *competition.Impl) *Grader {
 	t.Helper()
 	cat, err := competition.NewCatalog([]*competition.Impl{impl})
@@ -104,14 +118,7 @@ func TestOpenSubmissionHook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			switch {
-			case c.score < 0 && rep.Score != nil:
-				t.Errorf("score %v, want null", *rep.Score)
-			case c.score >= 0 && (rep.Score == nil || *rep.Score != c.score):
-				t.Errorf("score %v (%s), want %v", rep.Score, rep.InvalidReason, c.score)
-			case !strings.HasPrefix(rep.InvalidReason, c.reason):
-				t.Errorf("reason %q, want %q…", rep.InvalidReason, c.reason)
-			}
+			checkReport(t, rep, c.score, c.reason)
 			if own := strings.Contains(c.text, "own"); own != (*closed == before+1) {
 				t.Errorf("opened by the competition: %v, closed %d times", own, *closed-before)
 			}
