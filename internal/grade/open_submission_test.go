@@ -60,8 +60,6 @@ func setupOwn(t *testing.T) (g *Grader, data string, closed *int) {
 	return g, g.DataDir, closed
 }
 
-// graderFor is a Grader of impl alone (a spaceship-titanic) over a data
-// directory whose answers are ids 1–3 labelled a, b, c.
 // checkReport checks a report's score (negative: none) and the start of
 // its invalid reason.
 func checkReport(t *testing.T, rep *Report, score float64, reason string) {
@@ -76,6 +74,8 @@ func checkReport(t *testing.T, rep *Report, score float64, reason string) {
 	}
 }
 
+// graderFor is a Grader of impl alone (a spaceship-titanic) over a data
+// directory whose answers are ids 1–3 labelled a, b, c.
 func graderFor(t *testing.T, impl *competition.Impl) *Grader {
 	t.Helper()
 	cat, err := competition.NewCatalog([]*competition.Impl{impl})
