@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -111,4 +112,32 @@ func heapMappings(lo, hi, limit uintptr) ([][2]uintptr, error) {
 		}
 	}
 	return out, nil
+}
+
+// virtioBalloonDevice is the balloon's virtio device id (as sysfs prints
+// it) and balloonReportingBit its VIRTIO_BALLOON_F_REPORTING feature bit.
+const (
+	virtioBalloonDevice = "0x0005"
+	balloonReportingBit = 5
+)
+
+// freePagesReported is FreePagesReported over the sysfs tree at sys. Each
+// virtio device's "features" file lists the negotiated feature bits as
+// '0'/'1' characters, bit 0 first; "driver" links to the bound driver.
+func freePagesReported(sys string) bool {
+	devices, _ := filepath.Glob(filepath.Join(sys, "bus", "virtio", "devices", "*"))
+	for _, d := range devices {
+		id, err := os.ReadFile(filepath.Join(d, "device"))
+		if err != nil || string(bytes.TrimSpace(id)) != virtioBalloonDevice {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "driver")); err != nil {
+			continue // no driver bound: nothing is reported
+		}
+		features, err := os.ReadFile(filepath.Join(d, "features"))
+		if err == nil && len(features) > balloonReportingBit && features[balloonReportingBit] == '1' {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -116,7 +117,7 @@ func TestAdviseMakesTheHeapHugePageEligible(t *testing.T) {
 		t.Skipf("transparent huge pages not in madvise mode (%q): nothing to compare", bytes.TrimSpace(mode))
 	}
 	off, offEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=off")
-	on, onEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=")
+	on, onEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=on")
 	t.Logf("64 MiB of fresh heap: %d page faults in 4 KiB pages, %d advised (THPeligible %s, %s advised)", off, on, offEligible, onEligible)
 	// The advice itself, whatever memory the kernel has free: only the
 	// advised heap may get huge pages.
@@ -125,6 +126,13 @@ func TestAdviseMakesTheHeapHugePageEligible(t *testing.T) {
 	}
 	if offEligible != "0" || onEligible != "1" {
 		t.Fatalf("THPeligible %s without advice, %s with it; want 0 and 1", offEligible, onEligible)
+	}
+	// By default the advice follows FreePagesReported: none on a VM
+	// that hands free memory back to its host.
+	_, autoEligible := childFaultsAndEligible(t, "MLEBENCH_HUGEPAGES=")
+	t.Logf("FreePagesReported() = %v; THPeligible %s by default", FreePagesReported(), autoEligible)
+	if want := map[bool]string{true: "0", false: "1"}[FreePagesReported()]; autoEligible != want {
+		t.Fatalf("THPeligible %s by default with FreePagesReported() = %v; want %s", autoEligible, FreePagesReported(), want)
 	}
 	// 64 MiB is 16,384 small pages or 32 huge ones.
 	if off < 8000 {
@@ -158,7 +166,7 @@ func TestAdviseCollectsOnce(t *testing.T) {
 	if err != nil || bytes.Contains(mode, []byte("[never]")) {
 		t.Skipf("transparent huge pages off (%q): Advise does nothing", bytes.TrimSpace(mode))
 	}
-	if n := childCount(t, "MLEBENCH_HUGEPAGES=", "gcs="); n != 1 {
+	if n := childCount(t, "MLEBENCH_HUGEPAGES=on", "gcs="); n != 1 {
 		t.Errorf("Advise made %d garbage collections, want 1", n)
 	}
 }
@@ -173,5 +181,95 @@ func TestAdviseOptOut(t *testing.T) {
 func TestHeapMappingsNotFound(t *testing.T) {
 	if _, err := heapMappings(1, 2, 1<<30); err == nil {
 		t.Fatal("addresses outside every mapping: want an error")
+	}
+}
+
+// fakeVirtio writes a sysfs tree under dir with one virtio device per
+// entry of devices: its device id, its feature bits and whether a driver
+// is bound.
+func fakeVirtio(t *testing.T, dir string, devices []fakeDevice) {
+	t.Helper()
+	for i, d := range devices {
+		p := filepath.Join(dir, "bus", "virtio", "devices", "virtio"+strconv.Itoa(i))
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write := func(name, body string) {
+			if err := os.WriteFile(filepath.Join(p, name), []byte(body+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		write("device", d.id)
+		write("features", d.features)
+		if d.bound {
+			if err := os.MkdirAll(filepath.Join(dir, "drivers", d.id), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(dir, "drivers", d.id), filepath.Join(p, "driver")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+type fakeDevice struct {
+	id, features string
+	bound        bool
+}
+
+// features64 is a 64-bit feature string with the given bits set.
+func features64(bits ...int) string {
+	b := []byte(strings.Repeat("0", 64))
+	for _, i := range bits {
+		b[i] = '1'
+	}
+	return string(b)
+}
+
+func TestFreePagesReported(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		devices []fakeDevice
+		want    bool
+	}{
+		{"no virtio devices", nil, false},
+		// The balloon of the benchmark VM: stats queue, deflate on OOM,
+		// free page reporting.
+		{"balloon reporting free pages", []fakeDevice{{"0x0002", features64(1, 2, 5), true}, {"0x0005", features64(1, 2, 5), true}}, true},
+		{"balloon without reporting", []fakeDevice{{"0x0005", features64(1, 2), true}}, false},
+		{"reporting bit on another device", []fakeDevice{{"0x0001", features64(5), true}}, false},
+		{"balloon with no driver bound", []fakeDevice{{"0x0005", features64(5), false}}, false},
+		{"short features file", []fakeDevice{{"0x0005", "0110", true}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fakeVirtio(t, dir, tc.devices)
+			if got := freePagesReported(dir); got != tc.want {
+				t.Fatalf("freePagesReported = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if freePagesReported(filepath.Join(t.TempDir(), "missing")) {
+		t.Fatal("no sysfs: want false")
+	}
+}
+
+// TestAdviseSkipsWhenFreePagesReported: by default, on a VM that reports
+// free pages, Advise advises nothing; "on" overrides that (checked in a
+// child, since the advice is once per process: TestAdviseMakesTheHeapHugePageEligible).
+func TestAdviseSkipsWhenFreePagesReported(t *testing.T) {
+	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || bytes.Contains(mode, []byte("[never]")) {
+		t.Skipf("transparent huge pages off (%q): Advise does nothing anyway", bytes.TrimSpace(mode))
+	}
+	dir := t.TempDir()
+	fakeVirtio(t, dir, []fakeDevice{{"0x0005", features64(1, 2, 5), true}})
+	old := sysRoot
+	sysRoot = dir
+	defer func() { sysRoot = old }()
+	for _, env := range []string{"", "auto"} {
+		t.Setenv("MLEBENCH_HUGEPAGES", env)
+		if n, err := Advise(1 << 20); n != 0 || err != nil {
+			t.Fatalf("Advise with MLEBENCH_HUGEPAGES=%q on a reporting VM = %d, %v; want 0, nil", env, n, err)
+		}
 	}
 }
