@@ -81,7 +81,7 @@ func (r *PlainRows) Size() int64 { return r.size }
 // when the file has no row at all.
 func (r *PlainRows) Next() (bool, error) {
 	for {
-		if next, ok := fastLineAt(r.buf, r.off, ',', r.cells); ok {
+		if next, ok := fastLineAt(r.buf, r.off, ',', r.cells, nil); ok {
 			r.off = next
 			r.rows++
 			return true, nil

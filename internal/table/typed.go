@@ -239,8 +239,12 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		cols[j].isFloat = k == Float64
 	}
 	var cells []fastCell
+	var skipCells []bool // skip for the fast line form: nil when every column is kept
 	if width <= fastLineMax {
 		cells = make([]fastCell, width)
+	}
+	if anySkip {
+		skipCells = skip
 	}
 	// intRuns: every column is kept, has no forced dtype and is int64 so
 	// far, so lines of integers can go to intLinesAt. A column never turns
@@ -263,7 +267,7 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		if cells != nil && row > 0 {
 			// Most lines: parsed where they start in the buffer, the
 			// parse finding their end (fastLineAt).
-			if next, ok := fastLineAt(r.buf, r.off, r.sep, cells); ok {
+			if next, ok := fastLineAt(r.buf, r.off, r.sep, cells, skipCells); ok {
 				r.off = next
 				newBlock := row%bsize == 0
 				for c := range cols {
@@ -300,7 +304,7 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		}
 		line := r.buf[start:end]
 		newBlock := row%bsize == 0
-		fast := cells != nil && fastLine(r.buf, start, end, r.sep, cells)
+		fast := cells != nil && fastLine(r.buf, start, end, r.sep, cells, skipCells)
 		if row == 0 && size > 0 {
 			presize(cols, skip, int(size/int64(len(line)+1))+16, fast, cells)
 		}

@@ -52,7 +52,7 @@ func TestFastLineMatchesCells(t *testing.T) {
 		b := []byte(line + []string{"\n", "\r\n", "", "\n123456789"}[r.IntN(4)])
 		end := len(line)
 		out := make([]fastCell, width)
-		ok := fastLine(b, 0, end, ',', out)
+		ok := fastLine(b, 0, end, ',', out, nil)
 		if !ok {
 			continue
 		}
@@ -90,7 +90,7 @@ func lineThenFast(b []byte, start int, sep byte, out []fastCell) (next int, ok b
 		return 0, false // lineSpan would read more (or take the last line)
 	}
 	end := trimCREnd(b, start, start+k)
-	if !fastLine(b, start, end, sep, out) {
+	if !fastLine(b, start, end, sep, out, nil) {
 		return 0, false
 	}
 	return start + k + 1, true
@@ -103,7 +103,7 @@ func TestFastLineAtMatchesLineSpan(t *testing.T) {
 	check := func(name string, b []byte, start, width int) {
 		t.Helper()
 		got, want := make([]fastCell, width), make([]fastCell, width)
-		gn, gok := fastLineAt(b, start, ',', got)
+		gn, gok := fastLineAt(b, start, ',', got, nil)
 		wn, wok := lineThenFast(b, start, ',', want)
 		if gok != wok || (gok && (gn != wn || !slicesEqualCells(got, want))) {
 			t.Fatalf("%s %q from %d: fastLineAt %d %v %+v, line then fastLine %d %v %+v", name, b, start, gn, gok, got, wn, wok, want)
@@ -152,4 +152,65 @@ func slicesEqualCells(a, b []fastCell) bool {
 		}
 	}
 	return true
+}
+
+// TestFastLineSkip: a skipped column's cell is not parsed and may hold any
+// text but what would make the plain split differ from the tokenizer's
+// (a quote, a '\r' inside the line, NUL); the kept cells are those of the
+// unskipped parse.
+func TestFastLineSkip(t *testing.T) {
+	skip := []bool{false, true, false}
+	out := make([]fastCell, 3)
+	if l := "7\twords\t1.5"; !fastLine([]byte(l), 0, len(l), '\t', out, skip) {
+		t.Error("tab-separated line with text in the skipped column: want the fast form")
+	}
+	if l := "7;words;1.5"; fastLine([]byte(l), 0, len(l), ';', out, skip) {
+		t.Error("';'-separated line with text in the skipped column: other separators parse every cell")
+	}
+	for _, tc := range []struct {
+		line string
+		ok   bool
+	}{
+		{"7,3.25,1.5", true},
+		{"7,words and more,1.5", true},
+		{"7,,1.5", true},
+		{"7,NA,-2", true},
+		{"7,caf\xc3\xa9,0", true},
+		{`7,"a",1.5`, false},
+		{"7,a\rb,1.5", false},
+		{"7,n\x00l,1.5", false},
+		{"7,a,b,1.5", false}, // a fourth field
+		{"7,a", false},       // a second field only
+		{"7,a,x", false},     // a kept cell not of the fast form
+	} {
+		got := make([]fastCell, 3)
+		ok := fastLine([]byte(tc.line), 0, len(tc.line), ',', got, skip)
+		if ok != tc.ok {
+			t.Errorf("%q: ok %v, want %v", tc.line, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		// The kept cells as fastLine parses them with a number in the
+		// skipped column.
+		f := strings.Split(tc.line, ",")
+		f[1] = "0"
+		plain := strings.Join(f, ",")
+		want := make([]fastCell, 3)
+		if !fastLine([]byte(plain), 0, len(plain), ',', want, nil) {
+			t.Fatalf("%q: reference line not of the fast form", plain)
+		}
+		if got[0] != want[0] || got[2] != want[2] {
+			t.Errorf("%q: kept cells %+v %+v, want %+v %+v", tc.line, got[0], got[2], want[0], want[2])
+		}
+		// At a line end, as fastLineAt sees it.
+		for _, end := range []string{"\n", "\r\n"} {
+			b := []byte(tc.line + end + "9,9,9\n")
+			next, ok := fastLineAt(b, 0, ',', got, skip)
+			if !ok || next != len(tc.line)+len(end) {
+				t.Errorf("%q%q: fastLineAt = %d, %v; want %d, true", tc.line, end, next, ok, len(tc.line)+len(end))
+			}
+		}
+	}
 }
