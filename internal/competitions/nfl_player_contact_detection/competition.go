@@ -32,7 +32,10 @@
 // a path separator) fails prepare instead of copying outside the folders.
 package nfl_player_contact_detection
 
-import "github.com/mlebench/mlebench/internal/competition"
+import (
+	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/submission"
+)
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
@@ -40,7 +43,10 @@ var Competition = &competition.Impl{
 	Prepare:   Prepare,
 	Grade:     Grade,
 	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	// Grade reads only the answers' contact_id and contact (private/test.csv
+	// also holds game_play, datetime, step and both player ids).
+	LoadAnswers: submission.KeepAnswerColumns(contactID, contact),
+	FakeRaw:     FakeRaw,
 }
 
 const (
