@@ -19,13 +19,17 @@ import (
 // TestGradeMatchesTakePath: Grade and gradeByTake (the grader as first
 // written: AlignByID always, Take then Floats) give the same score to the
 // bit and the same errors on random answers and submissions (ids in
-// order, shuffled, repeated, unknown; u_out 0/1; int, float, missing and
-// text pressures).
+// order, shuffled, repeated, unknown; u_out 0/1; int, float, missing,
+// infinite and text pressures; a few with more rows than numpy sums in one
+// block).
 func TestGradeMatchesTakePath(t *testing.T) {
 	rng := rand.New(rand.NewSource(6036))
 	inOrder := 0
 	for round := 0; round < 400; round++ {
 		n := 1 + rng.Intn(40)
+		if round%50 == 7 {
+			n = 20000 + rng.Intn(5000) // more than numpy's 8192-value summation blocks
+		}
 		ids := make([]int, n)
 		for i := range ids {
 			ids[i] = 10 + i
@@ -61,6 +65,8 @@ func TestGradeMatchesTakePath(t *testing.T) {
 				p = ""
 			case round%13 == 5 && rng.Intn(n) == 0:
 				p = "high"
+			case round%7 == 6 && rng.Intn(n) == 0:
+				p = []string{"inf", "-inf"}[rng.Intn(2)]
 			}
 			fmt.Fprintf(&sub, "%s,%s\n", id, p)
 		}
