@@ -24,8 +24,6 @@ const quietLoad = 4.0
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
 var missNotes = map[string]string{
-	"bms-molecular-translation": "the grade's own work is 0.22–0.25 user-s (one-word Myers on the strings, no sort); the rest is system time of the huge-page heap: this VM reports free 2 MiB blocks to its host (virtio-balloon free page reporting, order 9), so a heap advised for huge pages faults them back from the host when the grade follows a pause or another process: 0.19–0.27 s of sys, against 0.02 s back to back and 0.06 s with MLEBENCH_HUGEPAGES=off; " +
-		"on the same tree, back to back, 0.25 against pandas' 3.2–3.7 CPU-s (13–15×); the bench alternates with pandas, so each of our runs pays it (benchmark/README.md, \"bms: Myers in one word, and the huge-page heap after a pause\")",
 	"icecube-neutrinos-in-deep-ice": "the grade is one pass over both files (no tables, no list of errors: 39 MiB), and what is left is the work itself: 13.2M × 4 sincos ≈ 30%, arccos ≈ 17%, parsing 590 MB of numbers ≈ 40%; " +
 		"the pandas side's CPU varies by 10% from run to run (its 9–10 s of sys time faulting in 3 GB): interleaved at load 1 ours took 2.16–2.39 CPU-s, pandas 20.6–21.7, 8.8–10.0× pair by pair (benchmark/README.md, \"icecube: arccos without math.Acos\")",
 }
