@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // IsNA reports whether s is one of pandas 2.2's default NA strings
@@ -308,12 +309,59 @@ const (
 	bkStr                      // object: str and NaN
 )
 
+// cellTexts is the text of a column's cells: the strings text or, when
+// packed, the bytes of buf with cell i ending at ends[i] and starting where
+// cell i-1 ends (at 0 for cell 0). Packed cells hold no pointers, so the
+// garbage collector does not scan them, and a column's cells are read in
+// order from one sequence of bytes.
+type cellTexts struct {
+	packed bool
+	text   []string
+	buf    []byte
+	ends   []int
+}
+
+// len returns the number of cells.
+func (t *cellTexts) len() int {
+	if t.packed {
+		return len(t.ends)
+	}
+	return len(t.text)
+}
+
+// at returns cell i's text; a packed cell's text aliases buf.
+func (t *cellTexts) at(i int) string {
+	if !t.packed {
+		return t.text[i]
+	}
+	s, e := 0, t.ends[i]
+	if i > 0 {
+		s = t.ends[i-1]
+	}
+	if s == e {
+		return ""
+	}
+	return unsafe.String(&t.buf[s], e-s)
+}
+
+// strings returns the cells' texts (aliasing buf when packed).
+func (t *cellTexts) strings() []string {
+	if !t.packed {
+		return t.text
+	}
+	out := make([]string, len(t.ends))
+	for i := range out {
+		out[i] = t.at(i)
+	}
+	return out
+}
+
 // colData is the typed storage of one column being converted. Blocks write
 // disjoint ranges; slices are allocated on first use under mu.
 type colData struct {
-	text   []string // the cells' text (aliasing the input)
-	na     bool     // NA filtering on
-	forced Kind     // user dtype (valid when hasForced)
+	text   cellTexts // the cells' text
+	na     bool      // NA filtering on
+	forced Kind      // user dtype (valid when hasForced)
 	hasF   bool
 	name   string
 	pos    int // 0-based field position, for messages
@@ -336,10 +384,10 @@ func lazySlice[T any](mu *sync.Mutex, p *[]T, n int) []T {
 	return *p
 }
 
-func (c *colData) getInts() []int64     { return lazySlice(&c.mu, &c.ints, len(c.text)) }
-func (c *colData) getFloats() []float64 { return lazySlice(&c.mu, &c.floats, len(c.text)) }
-func (c *colData) getBools() []bool     { return lazySlice(&c.mu, &c.bools, len(c.text)) }
-func (c *colData) getNull() []bool      { return lazySlice(&c.mu, &c.null, len(c.text)) }
+func (c *colData) getInts() []int64     { return lazySlice(&c.mu, &c.ints, c.text.len()) }
+func (c *colData) getFloats() []float64 { return lazySlice(&c.mu, &c.floats, c.text.len()) }
+func (c *colData) getBools() []bool     { return lazySlice(&c.mu, &c.bools, c.text.len()) }
+func (c *colData) getNull() []bool      { return lazySlice(&c.mu, &c.null, c.text.len()) }
 
 // blockOut is the result of converting one block.
 type blockOut struct {
@@ -355,7 +403,7 @@ func convertBlock(c *colData, lo, hi int) blockOut {
 	if c.hasF {
 		return convertForced(c, lo, hi)
 	}
-	text := c.text[lo:hi]
+	text := &c.text
 	na := c.na
 
 	// int64 pass (pandas _try_int64): NA cells allowed, upcast to float64
@@ -365,12 +413,13 @@ func convertBlock(c *colData, lo, hi int) blockOut {
 		var null []bool
 		nulls := 0
 		ok := true
-		for i, s := range text {
+		for i := lo; i < hi; i++ {
+			s := text.at(i)
 			if na && IsNA(s) {
 				if null == nil {
 					null = c.getNull()
 				}
-				null[lo+i] = true
+				null[i] = true
 				nulls++
 				continue
 			}
@@ -385,7 +434,7 @@ func convertBlock(c *colData, lo, hi int) blockOut {
 			if ints == nil {
 				ints = c.getInts()
 			}
-			ints[lo+i] = v
+			ints[i] = v
 		}
 		if ok {
 			if nulls == 0 {
@@ -408,10 +457,11 @@ func convertBlock(c *colData, lo, hi int) blockOut {
 // convertUint is pandas' _try_uint64 path, entered when an int64 parse
 // overflowed.
 func convertUint(c *colData, lo, hi int) blockOut {
-	text := c.text[lo:hi]
+	text := &c.text
 	var seenSint, seenUint, seenNull bool
 	fl := c.getFloats()
-	for i, s := range text {
+	for i := lo; i < hi; i++ {
+		s := text.at(i)
 		if c.na && IsNA(s) {
 			seenNull = true
 			continue
@@ -429,7 +479,7 @@ func convertUint(c *colData, lo, hi int) blockOut {
 		if v > math.MaxInt64 {
 			seenUint = true
 		}
-		fl[lo+i] = float64(v)
+		fl[i] = float64(v)
 	}
 	if seenUint && (seenSint || seenNull) {
 		return convertObject(c, lo, hi, false) // ValueError: NA strings kept
@@ -442,11 +492,12 @@ func convertUint(c *colData, lo, hi int) blockOut {
 }
 
 func convertFloat(c *colData, lo, hi int) blockOut {
-	text := c.text[lo:hi]
+	text := &c.text
 	var fl []float64
 	var null []bool
 	nulls := 0
-	for i, s := range text {
+	for i := lo; i < hi; i++ {
+		s := text.at(i)
 		if c.na && IsNA(s) {
 			if null == nil {
 				null = c.getNull()
@@ -454,8 +505,8 @@ func convertFloat(c *colData, lo, hi int) blockOut {
 			if fl == nil {
 				fl = c.getFloats()
 			}
-			null[lo+i] = true
-			fl[lo+i] = math.NaN()
+			null[i] = true
+			fl[i] = math.NaN()
 			nulls++
 			continue
 		}
@@ -466,22 +517,23 @@ func convertFloat(c *colData, lo, hi int) blockOut {
 		if fl == nil {
 			fl = c.getFloats()
 		}
-		fl[lo+i] = v
+		fl[i] = v
 	}
 	return blockOut{kind: bkFloat, nulls: nulls}
 }
 
 func convertBool(c *colData, lo, hi int) blockOut {
-	text := c.text[lo:hi]
+	text := &c.text
 	var bl []bool
 	var null []bool
 	nulls := 0
-	for i, s := range text {
+	for i := lo; i < hi; i++ {
+		s := text.at(i)
 		if c.na && IsNA(s) {
 			if null == nil {
 				null = c.getNull()
 			}
-			null[lo+i] = true
+			null[i] = true
 			nulls++
 			continue
 		}
@@ -492,7 +544,7 @@ func convertBool(c *colData, lo, hi int) blockOut {
 		if bl == nil {
 			bl = c.getBools()
 		}
-		bl[lo+i] = v
+		bl[i] = v
 	}
 	if nulls > 0 {
 		return blockOut{kind: bkBoolObj, nulls: nulls}
@@ -501,24 +553,25 @@ func convertBool(c *colData, lo, hi int) blockOut {
 }
 
 func convertObject(c *colData, lo, hi int, na bool) blockOut {
-	text := c.text[lo:hi]
+	text := &c.text
 	var null []bool
 	if !na && c.null != nil {
 		null = c.getNull()
 		clear(null[lo:hi])
 	}
 	nulls := 0
-	for i, s := range text {
+	for i := lo; i < hi; i++ {
+		s := text.at(i)
 		if na && IsNA(s) {
 			if null == nil {
 				null = c.getNull()
 			}
-			null[lo+i] = true
+			null[i] = true
 			nulls++
 			continue
 		}
 		if !validUTF8(s) {
-			return blockOut{err: utf8Error(c, lo+i, s)}
+			return blockOut{err: utf8Error(c, i, s)}
 		}
 	}
 	return blockOut{kind: bkStr, nulls: nulls}
@@ -544,63 +597,65 @@ func utf8Error(c *colData, row int, s string) error {
 
 // convertForced converts with a user dtype (read_csv dtype=...).
 func convertForced(c *colData, lo, hi int) blockOut {
-	text := c.text[lo:hi]
+	text := &c.text
 	switch c.forced {
 	case String:
 		return convertObject(c, lo, hi, c.na)
 	case Int64:
 		ints := c.getInts()
-		for i, s := range text {
+		for i := lo; i < hi; i++ {
+			s := text.at(i)
 			if c.na && IsNA(s) {
-				return blockOut{err: fmt.Errorf("%w: Integer column has NA values in column %d (%q, data row %d)", ErrDtype, c.pos, c.name, lo+i+1)}
+				return blockOut{err: fmt.Errorf("%w: Integer column has NA values in column %d (%q, data row %d)", ErrDtype, c.pos, c.name, i+1)}
 			}
 			v, st := parseInt64(s)
 			if st == numOK {
-				ints[lo+i] = v
+				ints[i] = v
 				continue
 			}
 			// pandas falls back on inference and then casts: integral
 			// floats and booleans convert, anything else fails.
 			if f, ok := ParseFloat(s); ok {
 				if f == math.Trunc(f) && f >= -(1<<63) && f < 1<<63 {
-					ints[lo+i] = int64(f)
+					ints[i] = int64(f)
 					continue
 				}
-				return blockOut{err: fmt.Errorf("%w: cannot safely convert passed user dtype of int64 for float64 dtyped data in column %d (%q, data row %d: %q)", ErrDtype, c.pos, c.name, lo+i+1, s)}
+				return blockOut{err: fmt.Errorf("%w: cannot safely convert passed user dtype of int64 for float64 dtyped data in column %d (%q, data row %d: %q)", ErrDtype, c.pos, c.name, i+1, s)}
 			}
 			if b, ok := parseBool(s); ok {
 				if b {
-					ints[lo+i] = 1
+					ints[i] = 1
 				} else {
-					ints[lo+i] = 0
+					ints[i] = 0
 				}
 				continue
 			}
-			return blockOut{err: fmt.Errorf("%w: column %q, data row %d: invalid literal for int() with base 10: %s", ErrDtype, c.name, lo+i+1, pyQuote(s))}
+			return blockOut{err: fmt.Errorf("%w: column %q, data row %d: invalid literal for int() with base 10: %s", ErrDtype, c.name, i+1, pyQuote(s))}
 		}
 		return blockOut{kind: bkInt}
 	case Float64:
 		fl := c.getFloats()
 		nulls := 0
-		for i, s := range text {
+		for i := lo; i < hi; i++ {
+			s := text.at(i)
 			if c.na && IsNA(s) {
-				fl[lo+i] = math.NaN()
+				fl[i] = math.NaN()
 				nulls++
 				continue
 			}
 			if v, ok := ParseFloat(s); ok {
-				fl[lo+i] = v
+				fl[i] = v
 				continue
 			}
 			if b, ok := parseBool(s); ok {
 				if b {
-					fl[lo+i] = 1
+					fl[i] = 1
 				} else {
-					fl[lo+i] = 0
+					fl[i] = 0
 				}
 				continue
 			}
-			return blockOut{err: fmt.Errorf("%w: column %q, data row %d: could not convert string to float: %s", ErrDtype, c.name, lo+i+1, pyQuote(s))}
+			return blockOut{err: fmt.Errorf("%w: column %q, data row %d: could not convert string to float: %s", ErrDtype, c.name, i+1, pyQuote(s))}
 		}
 		return blockOut{kind: bkFloat, nulls: nulls}
 	}

@@ -60,7 +60,10 @@ import (
 //     that is kept as a string (pandas decodes only those).
 //
 // The whole input is held in memory; cells' Text strings share one backing
-// array with it (no per-cell copies).
+// array with it (no per-cell copies), except in reads that store only some
+// of the fields (Keep, Usecols): those copy each stored cell into packed
+// per-column storage as its row is scanned, and [ReadFile] maps the file
+// instead of reading it.
 
 // ReadOptions selects read_csv options. The zero value gives the harness's
 // defaults.
@@ -156,19 +159,30 @@ func ReadFile(path string, opt ReadOptions) (*Table, error) {
 			return t, err
 		}
 	}
+	if opt.Path == "" {
+		opt.Path = path
+	}
+	if opt.Keep != nil || opt.Usecols != nil {
+		// Reads of some columns copy the cells they keep: a regular file is
+		// mapped rather than read (see readBytes).
+		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+			if data, unmap, err := MapFile(path); err == nil {
+				t, err := readKept(data, true, opt)
+				unmap()
+				return t, err
+			}
+		}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading csv: %w", err)
 	}
-	if opt.Path == "" {
-		opt.Path = path
-	}
-	return readKept(data, opt)
+	return readKept(data, false, opt)
 }
 
 // readKept is readBytes followed by ReadOptions.Keep.
-func readKept(data []byte, opt ReadOptions) (*Table, error) {
-	t, err := readBytes(data, opt)
+func readKept(data []byte, readOnly bool, opt ReadOptions) (*Table, error) {
+	t, err := readBytes(data, readOnly, opt)
 	if err != nil || opt.Keep == nil {
 		return t, err
 	}
@@ -210,13 +224,13 @@ func Read(r io.Reader, opt ReadOptions) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading csv: %w", err)
 	}
-	return readKept(data, opt)
+	return readKept(data, false, opt)
 }
 
 // ReadBytes is [Read] on an in-memory CSV. It takes ownership of data: the
-// returned cells' Text strings alias it and quoted fields are unescaped in
-// place, so data must not be used afterwards.
-func ReadBytes(data []byte, opt ReadOptions) (*Table, error) { return readKept(data, opt) }
+// returned cells' Text strings may alias it and quoted fields may be
+// unescaped in place, so data must not be used afterwards.
+func ReadBytes(data []byte, opt ReadOptions) (*Table, error) { return readKept(data, false, opt) }
 
 // shape maps a record's fields to output slots.
 type shape struct {
@@ -224,6 +238,9 @@ type shape struct {
 	slot    []int // field index -> output slot, -1 if unused
 	nslots  int
 	usecols bool
+	// pack makes the tokenizer copy the stored cells' bytes into packed
+	// per-slot storage (see [cellTexts]) instead of aliasing the data.
+	pack bool
 }
 
 type reader struct {
@@ -239,21 +256,26 @@ func (rd *reader) perr(line, col int, err error) *ParseError {
 	return &ParseError{Path: rd.opt.Path, Line: line, Column: col, Err: err}
 }
 
-// field returns the value of a scanned field. Quoted fields are unescaped in
-// place; each record is unescaped only once, before its strings are taken.
-func (rd *reader) field(sp span) string {
-	end := sp.end
+// fieldCopy returns a copy of the value of a scanned field; the data is
+// not modified.
+func (rd *reader) fieldCopy(sp span) string {
+	var b []byte
 	if sp.quoted {
-		end = unescape(rd.data, sp.start, sp.end)
+		b = appendUnquoted(nil, rd.data, sp.start, sp.end)
+	} else {
+		b = rd.data[sp.start:sp.end]
 	}
-	s := rd.str[sp.start:end]
+	s := string(b)
 	if rd.hasNUL {
 		s = truncNUL(s)
 	}
 	return s
 }
 
-func readBytes(data []byte, opt ReadOptions) (*Table, error) {
+// readBytes reads the CSV in data. With readOnly, data is not modified and
+// the result does not refer to it (the caller may unmap it): cells are
+// packed copies (shape.pack), or else the data is copied first.
+func readBytes(data []byte, readOnly bool, opt ReadOptions) (*Table, error) {
 	if opt.Sep == 0 {
 		opt.Sep = ','
 	}
@@ -282,7 +304,7 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	headerLines := nl
 	raw := make([]string, len(sp))
 	for i, f := range sp {
-		raw[i] = rd.field(f)
+		raw[i] = rd.fieldCopy(f) // names do not keep the data alive
 		if !validUTF8(raw[i]) {
 			return nil, rd.perr(skipped+1, i+1, fmt.Errorf("%w in header name %q", ErrEncoding, raw[i]))
 		}
@@ -346,6 +368,15 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 		cols = append(cols, c)
 	}
 	sh.nslots = len(cols)
+	// When some fields are not stored, the stored cells are sparse in the
+	// data: copying them while their row is being scanned (hot in cache)
+	// lets conversion read each column's bytes in order, and the data is
+	// not kept alive by the result.
+	sh.pack = sh.nslots < width && !testNoPack
+	if readOnly && !sh.pack {
+		rd.data = bytes.Clone(rd.data)
+		rd.str = unsafe.String(unsafe.SliceData(rd.data), len(rd.data))
+	}
 	rd.width = width
 
 	// Tokenize the data rows.
@@ -355,7 +386,7 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 	}
 	rows := 0
 	if len(text) > 0 {
-		rows = len(text[0])
+		rows = text[0].len()
 	}
 	for i, c := range cols {
 		c.text = text[i]
@@ -390,6 +421,11 @@ func readBytes(data []byte, opt ReadOptions) (*Table, error) {
 		built[i] = assemble(c, outs[i], bsize)
 		if opt.DropNumericText && (built[i].Kind == Int64 || built[i].Kind == Float64) {
 			built[i].Text = nil
+		} else {
+			built[i].Text = c.text.strings()
+			if built[i].Text == nil {
+				built[i].Text = []string{}
+			}
 		}
 	}
 	t, err := New(built[leading:]...)
@@ -527,15 +563,24 @@ func mangleHeader(raw []string, opt ReadOptions) ([]string, map[int]Kind) {
 
 // part is the tokenizer output for one byte range of the data rows.
 type part struct {
-	cells [][]string // per slot: the cells' text, aliasing the data
-	lines int        // line terminators consumed
-	err   *ParseError
+	cells  [][]string  // per slot: the cells' text, aliasing the data
+	packed []cellTexts // per slot, instead of cells with shape.pack
+	lines  int         // line terminators consumed
+	err    *ParseError
 }
 
-// tokenize splits the data rows starting at pos into per-slot cell texts
-// (strings into the data: no copies). The range is cut at line ends and scanned in parallel when it
-// has no quote character.
-func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]string, error) {
+// pack appends a copy of the cell b to slot s's packed cells.
+func (p *part) pack(s int, b []byte) {
+	t := &p.packed[s]
+	t.buf = append(t.buf, b...)
+	t.ends = append(t.ends, len(t.buf))
+}
+
+// tokenize splits the data rows starting at pos into per-slot cell texts:
+// strings into the data (no copies), or packed copies with shape.pack. The
+// range is cut at line ends and scanned in parallel when it has no quote
+// character.
+func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([]cellTexts, error) {
 	data := rd.data
 	bounds := []int{pos, len(data)}
 	minPart := testMinPart
@@ -579,18 +624,28 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]stri
 	for _, e := range est {
 		total += e
 	}
-	out := make([][]string, sh.nslots)
-	for s := range out {
-		out[s] = make([]string, total)
-	}
 	parts := make([]part, nparts)
-	off := 0
-	for k := range parts {
-		parts[k].cells = make([][]string, sh.nslots)
-		for s := range out {
-			parts[k].cells[s] = out[s][off : off : off+est[k]]
+	var out [][]string
+	if sh.pack {
+		for k := range parts {
+			parts[k].packed = make([]cellTexts, sh.nslots)
+			for s := range parts[k].packed {
+				parts[k].packed[s] = cellTexts{packed: true, ends: make([]int, 0, est[k]), buf: make([]byte, 0, 4*est[k])}
+			}
 		}
-		off += est[k]
+	} else {
+		out = make([][]string, sh.nslots)
+		for s := range out {
+			out[s] = make([]string, total)
+		}
+		off := 0
+		for k := range parts {
+			parts[k].cells = make([][]string, sh.nslots)
+			for s := range out {
+				parts[k].cells[s] = out[s][off : off : off+est[k]]
+			}
+			off += est[k]
+		}
 	}
 	fast := noQuotes && !rd.hasNUL && !testForceGeneric
 	parallel(nparts, workers, func(k int) {
@@ -613,9 +668,17 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]stri
 		}
 		base += parts[k].lines
 	}
+	texts := make([]cellTexts, sh.nslots)
+	if sh.pack {
+		// Join the parts' packed cells.
+		parallel(sh.nslots, workers, func(s int) {
+			texts[s] = joinPacked(parts, s)
+		})
+		return texts, nil
+	}
 	// Close the gaps between parts' regions (or gather reallocated parts).
 	if sh.nslots == 0 {
-		return out, nil
+		return texts, nil
 	}
 	parallel(sh.nslots, workers, func(s int) {
 		n, over := 0, false
@@ -650,7 +713,32 @@ func (rd *reader) tokenize(pos, baseLines int, sh *shape, workers int) ([][]stri
 			out[s] = append([]string(nil), out[s]...)
 		}
 	})
-	return out, nil
+	for s := range texts {
+		texts[s].text = out[s]
+	}
+	return texts, nil
+}
+
+// joinPacked returns the packed cells of slot s of all parts, in order.
+func joinPacked(parts []part, s int) cellTexts {
+	if len(parts) == 1 {
+		return parts[0].packed[s]
+	}
+	nb, nc := 0, 0
+	for k := range parts {
+		nb += len(parts[k].packed[s].buf)
+		nc += len(parts[k].packed[s].ends)
+	}
+	t := cellTexts{packed: true, buf: make([]byte, 0, nb), ends: make([]int, 0, nc)}
+	for k := range parts {
+		p := &parts[k].packed[s]
+		base := len(t.buf)
+		t.buf = append(t.buf, p.buf...)
+		for _, e := range p.ends {
+			t.ends = append(t.ends, base+e)
+		}
+	}
+	return t
 }
 
 // countRecordEnds estimates the records of data that has quoted fields:
@@ -733,9 +821,27 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 			if slot < 0 {
 				continue
 			}
-			var r string
+			if sh.pack {
+				t := &p.packed[slot]
+				if f < nf {
+					n := len(t.buf)
+					if sp[f].quoted {
+						t.buf = appendUnquoted(t.buf, data, sp[f].start, sp[f].end)
+					} else {
+						t.buf = append(t.buf, data[sp[f].start:sp[f].end]...)
+					}
+					if rd.hasNUL {
+						if k := bytes.IndexByte(t.buf[n:], 0); k >= 0 {
+							t.buf = t.buf[:n+k]
+						}
+					}
+				}
+				t.ends = append(t.ends, len(t.buf))
+				continue
+			}
+			var fs, fe int
 			if f < nf {
-				fs, fe := sp[f].start, sp[f].end
+				fs, fe = sp[f].start, sp[f].end
 				if sp[f].quoted {
 					fs, fe = unquote(rd.data, fs, fe)
 				}
@@ -744,9 +850,8 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 						fe = fs + k
 					}
 				}
-				r = rd.str[fs:fe]
 			}
-			p.cells[slot] = append(p.cells[slot], r)
+			p.cells[slot] = append(p.cells[slot], rd.str[fs:fe])
 		}
 		pos = next
 	}
@@ -789,11 +894,15 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 				if slot < 0 {
 					continue
 				}
-				var r string
+				var fs, fe int
 				if f < nf {
-					r = rd.str[sp[f].start:sp[f].end]
+					fs, fe = sp[f].start, sp[f].end
 				}
-				cells[slot] = append(cells[slot], r)
+				if sh.pack {
+					p.pack(slot, data[fs:fe])
+				} else {
+					cells[slot] = append(cells[slot], rd.str[fs:fe])
+				}
 			}
 			i = next
 			continue
@@ -817,7 +926,11 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 		found:
 			if f < width {
 				if s := slots[f]; s >= 0 {
-					cells[s] = append(cells[s], str[fs:i])
+					if sh.pack {
+						p.pack(s, data[fs:i])
+					} else {
+						cells[s] = append(cells[s], str[fs:i])
+					}
 				}
 			}
 			f++
@@ -844,7 +957,11 @@ func (rd *reader) scanFast(p *part, start, end int, sh *shape) {
 		}
 		for ; f < width; f++ {
 			if s := slots[f]; s >= 0 {
-				cells[s] = append(cells[s], "")
+				if sh.pack {
+					p.pack(s, nil)
+				} else {
+					cells[s] = append(cells[s], "")
+				}
 			}
 		}
 	}
@@ -857,6 +974,10 @@ var testMinPart = 1 << 20
 
 // testForceGeneric makes tokenize use the general scanner only (tests).
 var testForceGeneric bool
+
+// testNoPack makes readBytes store cells as strings into the data even when
+// some fields are not stored (tests).
+var testNoPack bool
 
 // hasByte has, for the lowest byte of x equal to b, its high bit set (bits
 // above the first match may be spurious).
@@ -897,9 +1018,10 @@ func parallel(n, workers int, f func(i int)) {
 
 // assemble builds the final column from its converted blocks, combining
 // block dtypes as pandas 2.2 does (see the comment at the top of read.go).
+// It leaves the column's Text to the caller.
 func assemble(c *colData, blocks []blockOut, bsize int) *Column {
-	n := len(c.text)
-	col := &Column{Name: c.name, Text: c.text}
+	n := c.text.len()
+	col := &Column{Name: c.name}
 	if n == 0 {
 		col.Kind = String
 		if c.hasF {
@@ -910,9 +1032,6 @@ func assemble(c *colData, blocks []blockOut, bsize int) *Column {
 			case Float64:
 				col.Floats = []float64{}
 			}
-		}
-		if col.Text == nil {
-			col.Text = []string{}
 		}
 		return col
 	}

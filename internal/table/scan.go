@@ -1,6 +1,10 @@
 package table
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // This file holds the CSV tokenizer shared by [Read] and [Reader]. It follows
 // the state machine of pandas' C tokenizer (pandas/_libs/src/parser/tokenizer.c)
@@ -113,7 +117,6 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 		break
 	}
 
-	stop := &s.stop
 	for {
 		// Start of a field at i.
 		if i >= n {
@@ -151,9 +154,7 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 				break
 			}
 		}
-		for i < n && !stop[data[i]] {
-			i++
-		}
+		i = s.fieldEnd(data, i)
 		sp = append(sp, span{start: fs, end: i, quoted: quoted})
 		if i >= n {
 			if !atEOF {
@@ -179,6 +180,25 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 		}
 		return sp, i, skipped, skipped + 1, scanRecord
 	}
+}
+
+// fieldEnd returns the position of the first separator, '\n' or '\r' in
+// data at or after i, or len(data) if there is none.
+func (s *scanner) fieldEnd(data []byte, i int) int {
+	n := len(data)
+	sep := uint64(s.sep)
+	// Eight bytes at a time, then byte by byte.
+	for i+8 <= n {
+		w := binary.LittleEndian.Uint64(data[i:])
+		if m := hasByte(w, sep) | hasByte(w, '\n') | hasByte(w, '\r'); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < n && !s.stop[data[i]] {
+		i++
+	}
+	return i
 }
 
 // unescape rewrites the raw quoted field data[start:end] (which starts with
@@ -240,6 +260,29 @@ func unquote(data []byte, start, end int) (vs, ve int) {
 		// Closing quote: the rest of the field is taken verbatim.
 		w += copy(data[w:], data[i+1:end])
 		return start, w
+	}
+}
+
+// appendUnquoted appends to dst the value of the raw quoted field
+// data[start:end] (which starts with '"'), the value [unquote] gives,
+// without modifying data.
+func appendUnquoted(dst, data []byte, start, end int) []byte {
+	i := start + 1
+	for {
+		k := bytes.IndexByte(data[i:end], '"')
+		if k < 0 {
+			return append(dst, data[i:end]...)
+		}
+		dst = append(dst, data[i:i+k]...)
+		i += k
+		// data[i] is a quote.
+		if i+1 < end && data[i+1] == '"' {
+			dst = append(dst, '"')
+			i += 2
+			continue
+		}
+		// Closing quote: the rest of the field is taken verbatim.
+		return append(dst, data[i+1:end]...)
 	}
 }
 
