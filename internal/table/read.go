@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,7 +168,14 @@ func ReadFile(path string, opt ReadOptions) (*Table, error) {
 		// mapped rather than read (see readBytes).
 		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 			if data, unmap, err := MapFile(path); err == nil {
-				t, err := readKept(data, true, opt)
+				// A file truncated while it is read faults (SIGBUS) past
+				// its new end: an error, not a crash (GuardFaults; the
+				// tokenizer's workers hand their faults to this goroutine,
+				// see parallel).
+				var t *Table
+				if ferr := GuardFaults(func() { t, err = readKept(data, true, opt) }); ferr != nil {
+					t, err = nil, fmt.Errorf("reading csv %s: %w", path, ferr)
+				}
 				unmap()
 				return t, err
 			}
@@ -1000,11 +1008,28 @@ func parallel(n, workers int, f func(i int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var fault atomic.Pointer[any]
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A fault reading a file mapping (a mapped file truncated
+			// while it is read) is handed to the caller's goroutine,
+			// where GuardFaults can turn it into an error; in a worker
+			// it would be fatal. Other panics go on as before.
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(interface{ Addr() uintptr }); !ok {
+						panic(r)
+					}
+					fault.CompareAndSwap(nil, &r)
+				}
+			}()
 			for {
+				if fault.Load() != nil {
+					return
+				}
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
@@ -1014,6 +1039,9 @@ func parallel(n, workers int, f func(i int)) {
 		}()
 	}
 	wg.Wait()
+	if r := fault.Load(); r != nil {
+		panic(*r)
+	}
 }
 
 // assemble builds the final column from its converted blocks, combining

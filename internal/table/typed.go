@@ -305,6 +305,11 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		line := r.buf[start:end]
 		newBlock := row%bsize == 0
 		fast := cells != nil && fastLine(r.buf, start, end, r.sep, cells, skipCells)
+		if !fast && anySkip && !plainSkipped(line) {
+			// Declined before presize's allocation (a quoted text column
+			// left out: the general path reads such files).
+			return nil, errDecline
+		}
 		if row == 0 && size > 0 {
 			presize(cols, skip, int(size/int64(len(line)+1))+16, fast, cells)
 		}

@@ -1,0 +1,66 @@
+//go:build unix
+
+package table
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestParallelFaultIsAnError: a worker of parallel that faults reading a
+// mapping of a file truncated after it was mapped hands the fault to the
+// caller, where GuardFaults makes it an error (in the worker's own
+// goroutine the runtime would end the process).
+func TestParallelFaultIsAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shrinks.csv")
+	if err := os.WriteFile(path, []byte(strings.Repeat("a,b\n", 4096)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, unmap, err := MapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmap()
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	sum := make([]byte, 4)
+	err = GuardFaults(func() {
+		parallel(4, 2, func(i int) { sum[i] = data[i*4096+1] })
+	})
+	if err == nil {
+		t.Fatal("reading a truncated mapping in parallel workers: want an error")
+	}
+	t.Log(err)
+}
+
+// TestReadFileTruncatedWhileMapped: the mapped ReadFile path (Keep) turns
+// a fault into an error. The file is truncated before the read, after
+// ReadFile's own size check could see it, by reading through a mapping
+// taken first: readKept on a mapping of a since-truncated file.
+func TestReadFileTruncatedWhileMapped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shrinks.csv")
+	var b strings.Builder
+	b.WriteString("id,text,target\n")
+	for i := 0; i < 20000; i++ {
+		b.WriteString("1,\"some words\",0.5\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, unmap, err := MapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unmap()
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	var rerr error
+	ferr := GuardFaults(func() { _, rerr = readKept(data, true, ReadOptions{Keep: []string{"id", "target"}}) })
+	if ferr == nil && rerr == nil {
+		t.Fatal("reading a truncated mapping: want an error")
+	}
+}
