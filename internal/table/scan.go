@@ -154,7 +154,9 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 				break
 			}
 		}
-		i = s.fieldEnd(data, i)
+		if i < n && !s.stop[data[i]] { // most quoted fields end at their closing quote
+			i = s.fieldEnd(data, i)
+		}
 		sp = append(sp, span{start: fs, end: i, quoted: quoted})
 		if i >= n {
 			if !atEOF {
