@@ -366,6 +366,8 @@ type colData struct {
 	name   string
 	pos    int // 0-based field position, for messages
 
+	utf8OK bool // every cell is valid UTF-8 (the whole input was checked)
+
 	mu     sync.Mutex
 	ints   []int64
 	floats []float64
@@ -570,7 +572,7 @@ func convertObject(c *colData, lo, hi int, na bool) blockOut {
 			nulls++
 			continue
 		}
-		if !validUTF8(s) {
+		if !c.utf8OK && !validUTF8(s) {
 			return blockOut{err: utf8Error(c, i, s)}
 		}
 	}
