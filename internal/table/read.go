@@ -337,12 +337,20 @@ func readBytes(data []byte, readOnly bool, opt ReadOptions) (*Table, error) {
 		sh.slot[i] = len(cols)
 		cols = append(cols, &colData{name: "", pos: i, na: !opt.NoNA})
 	}
+	// Cells are cut from the data at ASCII bytes (separators, quotes, line
+	// ends, NUL) and unescaping only drops quotes: when the data rows are
+	// valid UTF-8, so is every cell. Keep then skips the other columns
+	// (keptOnly), and conversion need not check cells one by one (one
+	// pass over mostly-ASCII data is a few milliseconds; the per-cell
+	// checks were ≈ 9% of text-normalization's grade); otherwise each cell
+	// is checked as before, for the error.
+	rowsUTF8 := utf8.Valid(data[pos:])
 	use := make([]bool, len(names))
 	if opt.Usecols == nil {
 		for i := range use {
 			use[i] = true
 		}
-		if kept := keptOnly(names, dtypes, leading, opt, data[pos:]); kept != nil {
+		if kept := keptOnly(names, dtypes, leading, opt, rowsUTF8); kept != nil {
 			use = kept
 		}
 	} else {
@@ -376,16 +384,8 @@ func readBytes(data []byte, readOnly bool, opt ReadOptions) (*Table, error) {
 		cols = append(cols, c)
 	}
 	sh.nslots = len(cols)
-	// Cells are cut from the data at ASCII bytes (separators, quotes, line
-	// ends, NUL) and unescaping only drops quotes: when the data after the
-	// header is valid UTF-8, so is every cell, and conversion need not
-	// check them one by one (one pass over mostly-ASCII data is a few
-	// milliseconds; the per-cell checks were ≈ 9% of text-normalization's
-	// grade). Otherwise each cell is checked as before, for the error.
-	if utf8.Valid(data[pos:]) {
-		for _, c := range cols {
-			c.utf8OK = true
-		}
+	for _, c := range cols {
+		c.utf8OK = rowsUTF8
 	}
 	// When some fields are not stored, the stored cells are sparse in the
 	// data: copying them while their row is being scanned (hot in cache)
@@ -469,8 +469,9 @@ func readBytes(data []byte, readOnly bool, opt ReadOptions) (*Table, error) {
 // of the whole read) but neither kept nor converted. nil means every
 // column is read, as without Keep: a Keep name not in the header (the
 // error comes from the whole read), index columns, forced dtypes on other
-// columns or invalid UTF-8 somewhere.
-func keptOnly(names []string, dtypes map[int]Kind, leading int, opt ReadOptions, rows []byte) []bool {
+// columns or invalid UTF-8 somewhere (rowsUTF8: the data rows are valid
+// UTF-8).
+func keptOnly(names []string, dtypes map[int]Kind, leading int, opt ReadOptions, rowsUTF8 bool) []bool {
 	if len(opt.Keep) == 0 || leading > 0 || opt.AllString {
 		return nil
 	}
@@ -491,7 +492,7 @@ func keptOnly(names []string, dtypes map[int]Kind, leading int, opt ReadOptions,
 			return nil
 		}
 	}
-	if !utf8.Valid(rows) {
+	if !rowsUTF8 {
 		return nil
 	}
 	return use

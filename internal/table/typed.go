@@ -306,16 +306,18 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 		newBlock := row%bsize == 0
 		fast := cells != nil && fastLine(r.buf, start, end, r.sep, cells, skipCells)
 		if !fast && anySkip && !plainSkipped(line) {
-			// Declined before presize's allocation (a quoted text column
-			// left out: the general path reads such files).
+			// A skipped cell that could split otherwise than the
+			// tokenizer splits it (a quoted text column left out: the
+			// general path reads such files), declined before presize's
+			// allocation.
 			return nil, errDecline
 		}
 		if row == 0 && size > 0 {
 			presize(cols, skip, int(size/int64(len(line)+1))+16, fast, cells)
 		}
 		if fast {
-			// Every cell is a plain number: no skipped cell can hide a
-			// quote or a '\r'.
+			// Every kept cell is a plain number, and no skipped cell
+			// holds a quote, a '\r' or NUL (fastLine checked them).
 			for c := range cols {
 				if !skip[c] {
 					if err := cols[c].addCell(&cells[c], row, newBlock); err != nil {
@@ -325,9 +327,6 @@ func (r *typedReader) read(opt ReadOptions, size int64) (*Table, error) {
 			}
 			row++
 			continue
-		}
-		if anySkip && !plainSkipped(line) {
-			return nil, errDecline
 		}
 		c := 0
 		for {
