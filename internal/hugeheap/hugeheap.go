@@ -49,16 +49,18 @@ var once sync.Once
 // without madvise support) leave the heap as it was; callers may ignore
 // them.
 func Advise(reserve int) (advised int, err error) {
-	switch os.Getenv("MLEBENCH_HUGEPAGES") {
+	mode := os.Getenv("MLEBENCH_HUGEPAGES")
+	switch mode {
 	case "0", "off":
 		return 0, nil
-	case "1", "on":
-	default:
-		if FreePagesReported() {
-			return 0, nil
-		}
 	}
-	once.Do(func() { advised, err = advise(reserve) })
+	// The sysfs check, like the advice, is made once per process.
+	once.Do(func() {
+		if mode != "1" && mode != "on" && FreePagesReported() {
+			return
+		}
+		advised, err = advise(reserve)
+	})
 	return advised, err
 }
 

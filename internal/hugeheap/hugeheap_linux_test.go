@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -266,7 +267,9 @@ func TestAdviseSkipsWhenFreePagesReported(t *testing.T) {
 	old := sysRoot
 	sysRoot = dir
 	defer func() { sysRoot = old }()
+	defer func() { once = sync.Once{} }()
 	for _, env := range []string{"", "auto"} {
+		once = sync.Once{} // each call its own first
 		t.Setenv("MLEBENCH_HUGEPAGES", env)
 		if n, err := Advise(1 << 20); n != 0 || err != nil {
 			t.Fatalf("Advise with MLEBENCH_HUGEPAGES=%q on a reporting VM = %d, %v; want 0, nil", env, n, err)

@@ -28,7 +28,7 @@ func alignedInOrder(sub, ans *table.Column) bool {
 // floatsAt is pandas.Floats(c.Take(rows)) without the intermediate
 // column for numeric columns; values and errors are the same.
 func floatsAt(c *table.Column, rows []int) ([]float64, error) {
-	if c.Mixed != nil || (c.Kind != table.Float64 && c.Kind != table.Int64) {
+	if !plainNumeric(c) {
 		return pandas.Floats(c.Take(rows))
 	}
 	out := make([]float64, len(rows))
