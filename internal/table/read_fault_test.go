@@ -9,25 +9,34 @@ import (
 	"testing"
 )
 
-// TestParallelFaultIsAnError: a worker of parallel that faults reading a
-// mapping of a file truncated after it was mapped hands the fault to the
-// caller, where GuardFaults makes it an error (in the worker's own
-// goroutine the runtime would end the process).
-func TestParallelFaultIsAnError(t *testing.T) {
+// truncatedMapping writes body to a file, maps it, and truncates the file
+// to nothing: reads of the returned mapping fault (SIGBUS). The mapping
+// is released when the test ends.
+func truncatedMapping(t *testing.T, body string) []byte {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "shrinks.csv")
-	if err := os.WriteFile(path, []byte(strings.Repeat("a,b\n", 4096)), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	data, unmap, err := MapFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer unmap()
+	t.Cleanup(func() { unmap() })
 	if err := os.Truncate(path, 0); err != nil {
 		t.Fatal(err)
 	}
+	return data
+}
+
+// TestParallelFaultIsAnError: a worker of parallel that faults reading a
+// mapping of a file truncated after it was mapped hands the fault to the
+// caller, where GuardFaults makes it an error (in the worker's own
+// goroutine the runtime would end the process).
+func TestParallelFaultIsAnError(t *testing.T) {
+	data := truncatedMapping(t, strings.Repeat("a,b\n", 4096))
 	sum := make([]byte, 4)
-	err = GuardFaults(func() {
+	err := GuardFaults(func() {
 		parallel(4, 2, func(i int) { sum[i] = data[i*4096+1] })
 	})
 	if err == nil {
@@ -41,23 +50,7 @@ func TestParallelFaultIsAnError(t *testing.T) {
 // ReadFile's own size check could see it, by reading through a mapping
 // taken first: readKept on a mapping of a since-truncated file.
 func TestReadFileTruncatedWhileMapped(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "shrinks.csv")
-	var b strings.Builder
-	b.WriteString("id,text,target\n")
-	for i := 0; i < 20000; i++ {
-		b.WriteString("1,\"some words\",0.5\n")
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	data, unmap, err := MapFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unmap()
-	if err := os.Truncate(path, 0); err != nil {
-		t.Fatal(err)
-	}
+	data := truncatedMapping(t, "id,text,target\n"+strings.Repeat("1,\"some words\",0.5\n", 20000))
 	var rerr error
 	ferr := GuardFaults(func() { _, rerr = readKept(data, true, ReadOptions{Keep: []string{"id", "target"}}) })
 	if ferr == nil && rerr == nil {
