@@ -65,6 +65,16 @@ type Impl struct {
 	// streamed straight into typed columns.
 	TypedRead bool
 
+	// SubmissionColumns, when set, declares that Grade reads no column of
+	// the submission but these (and its row count), so the harness reads
+	// the submission with table.ReadOptions.Keep of them: the whole file
+	// is parsed and checked as before (a malformed line or invalid UTF-8
+	// anywhere is the same error), but the other columns' cells are
+	// neither stored nor converted. A submission the kept read fails on
+	// (one lacking a named column, say) is read whole, so that Grade sees
+	// what it would have seen.
+	SubmissionColumns []string
+
 	// OpenSubmission, when set, is offered a submission file before the
 	// harness reads it into a table: it returns the file opened for
 	// grading, or nil to decline (the harness then reads the file and

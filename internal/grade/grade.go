@@ -239,9 +239,19 @@ func ReadSubmission(path string) (*table.Table, error) {
 
 // ReadSubmissionFor is [ReadSubmission] as the harness reads files for
 // impl's grader: without numeric cells' text when the grader declares
-// [competition.Impl.TypedRead].
+// [competition.Impl.TypedRead], and only the columns it names in
+// [competition.Impl.SubmissionColumns] (the whole file when that read
+// fails).
 func ReadSubmissionFor(impl *competition.Impl, path string) (*table.Table, error) {
-	return readCSV(path, table.ReadOptions{DropNumericText: impl.TypedRead})
+	opt := table.ReadOptions{DropNumericText: impl.TypedRead}
+	if len(impl.SubmissionColumns) > 0 {
+		kept := opt
+		kept.Keep = impl.SubmissionColumns
+		if t, err := readCSV(path, kept); err == nil {
+			return t, nil
+		}
+	}
+	return readCSV(path, opt)
 }
 
 func readCSV(path string, opt table.ReadOptions) (*table.Table, error) {

@@ -156,23 +156,45 @@ func PySplit(s string) []string {
 	return strings.FieldsFunc(s, PyIsSpace)
 }
 
+// The classes of a byte for PyFields: ASCII whitespace, other ASCII, or
+// the first byte of a multi-byte (or invalid) sequence.
+const (
+	pyWord uint8 = iota
+	pySpace
+	pyNonASCII
+)
+
+// pyByteClass is each byte's class: a table lookup instead of the
+// comparisons, in the loop every tag and token passes through.
+var pyByteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = pyNonASCII
+		case c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f):
+			t[c] = pySpace
+		}
+	}
+	return t
+}()
+
 // PyFields yields the fields of [PySplit] one by one, without building
 // the slice.
 func PyFields(s string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := -1
 		for i := 0; i < len(s); {
-			c := s[i]
-			var space bool
 			w := 1
-			if c < utf8.RuneSelf {
-				space = c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)
-			} else {
+			space := pyByteClass[s[i]]
+			if space == pyNonASCII {
 				var r rune
 				r, w = utf8.DecodeRuneInString(s[i:])
-				space = PyIsSpace(r)
+				space = pyWord
+				if PyIsSpace(r) {
+					space = pySpace
+				}
 			}
-			if space {
+			if space == pySpace {
 				if start >= 0 {
 					if !yield(s[start:i]) {
 						return

@@ -34,5 +34,7 @@ var Competition = &competition.Impl{
 	Prepare:   Prepare,
 	Grade:     Grade,
 	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	// Grade reads the submission's Id and Tags only.
+	SubmissionColumns: []string{"Id", "Tags"},
+	FakeRaw:           FakeRaw,
 }

@@ -93,16 +93,23 @@ func Grade(sub, ans *table.Table) (competition.Score, error) {
 // microF1 binarises both sides over the sorted vocabulary of the true
 // tags (MultiLabelBinarizer) and returns f1_score(average="micro").
 func microF1(truth, pred []string) (float64, error) {
-	// Tags are numbered in a vocabulary of the answers' tags; a row's sets
-	// are marked in per-tag stamp arrays (the row number + 1) instead of
-	// being built as sets.
+	// Tags are numbered in a vocabulary of the answers' tags, the answers'
+	// rows turned into their tags' numbers once (ids[off[i]:off[i+1]]); a
+	// row's sets are marked in per-tag stamp arrays (the row number + 1)
+	// instead of being built as sets.
 	vocab := map[string]int32{}
-	for _, row := range truth {
+	off := make([]int, len(truth)+1)
+	ids := make([]int32, 0, 4*len(truth))
+	for i, row := range truth {
 		for t := range metric.PyFields(row) {
-			if _, ok := vocab[t]; !ok {
-				vocab[t] = int32(len(vocab))
+			id, ok := vocab[t]
+			if !ok {
+				id = int32(len(vocab))
+				vocab[t] = id
 			}
+			ids = append(ids, id)
 		}
+		off[i+1] = len(ids)
 	}
 	if len(vocab) < 2 {
 		return 0, fmt.Errorf("a vocabulary of %d tag(s) is not multilabel-indicator input", len(vocab))
@@ -115,8 +122,8 @@ func microF1(truth, pred []string) (float64, error) {
 		for i := lo; i < hi; i++ {
 			stamp := int32(i - lo + 1)
 			nWant := int64(0)
-			for t := range metric.PyFields(truth[i]) {
-				if id := vocab[t]; want[id] != stamp {
+			for _, id := range ids[off[i]:off[i+1]] {
+				if want[id] != stamp {
 					want[id] = stamp
 					nWant++
 				}

@@ -53,6 +53,16 @@ func RunGradeCases(t *testing.T, impl *competition.Impl, dir string, kind compet
 				t.Fatalf("reading submission: %v", err)
 			}
 			checkOutcome(t, func() (competition.Score, error) { return SafeGrade(impl, sub, answers) }, want, kind)
+			if impl.SubmissionColumns != nil {
+				// The whole file, as read without the declaration.
+				whole := *impl
+				whole.SubmissionColumns = nil
+				sub, err := grade.ReadSubmissionFor(&whole, path)
+				if err != nil {
+					t.Fatalf("reading the whole submission: %v", err)
+				}
+				checkOutcome(t, func() (competition.Score, error) { return SafeGrade(impl, sub, answers) }, want, kind)
+			}
 			if impl.OpenSubmission != nil {
 				// The competition's own reading, when it takes the file.
 				opened, err := grade.OpenSubmission(impl, path)

@@ -73,6 +73,22 @@ func CheckReferenceScores(t *testing.T, impl *competition.Impl, answersPath, dir
 			}
 			defer sub.Close()
 			out := sub.Call(answers)
+			if impl.SubmissionColumns != nil {
+				// The whole file, as read without the declaration, grades
+				// alike.
+				whole := *impl
+				whole.SubmissionColumns = nil
+				wsub, err := grade.OpenSubmission(&whole, filepath.Join(dir, "submissions", name))
+				if err != nil {
+					t.Fatalf("reading the whole submission: %v", err)
+				}
+				defer wsub.Close()
+				wout := wsub.Call(answers)
+				if (out.Score == nil) != (wout.Score == nil) || (out.Score != nil && *out.Score != *wout.Score) ||
+					errors.Is(out.Err, competition.ErrInvalidSubmission) != errors.Is(wout.Err, competition.ErrInvalidSubmission) {
+					t.Errorf("kept columns: %v %v; whole file: %v %v", out.Score, out.Err, wout.Score, wout.Err)
+				}
+			}
 			if ref.Score == nil {
 				if out.Score != nil {
 					t.Fatalf("score %v, want null (%s)", *out.Score, *ref.Error)
