@@ -901,10 +901,10 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 				t := &p.packed[slot]
 				if f < nf {
 					n := len(t.buf)
-					if sp[f].quoted {
-						t.buf = appendUnquoted(t.buf, data, sp[f].start, sp[f].end)
+					if vs, ve, ok := sp[f].value(); ok {
+						t.buf = append(t.buf, data[vs:ve]...)
 					} else {
-						t.buf = append(t.buf, data[sp[f].start:sp[f].end]...)
+						t.buf = appendUnquoted(t.buf, data, sp[f].start, sp[f].end)
 					}
 					if rd.hasNUL {
 						if k := bytes.IndexByte(t.buf[n:], 0); k >= 0 {
@@ -917,9 +917,9 @@ func (rd *reader) scanPart(p *part, start, end int, sh *shape) {
 			}
 			var fs, fe int
 			if f < nf {
-				fs, fe = sp[f].start, sp[f].end
-				if sp[f].quoted {
-					fs, fe = unquote(rd.data, fs, fe)
+				var ok bool
+				if fs, fe, ok = sp[f].value(); !ok {
+					fs, fe = unquote(rd.data, sp[f].start, sp[f].end)
 				}
 				if rd.hasNUL {
 					if k := bytes.IndexByte(data[fs:fe], 0); k >= 0 {

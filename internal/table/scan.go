@@ -29,6 +29,21 @@ import (
 type span struct {
 	start, end int
 	quoted     bool
+	// bare: a quoted field that ends at its closing quote and doubles no
+	// quote inside, whose value is its range without the two quotes.
+	bare bool
+}
+
+// value returns the range of a bare or unquoted field's value; ok is false
+// for a quoted field that needs unquoting.
+func (sp span) value() (start, end int, ok bool) {
+	switch {
+	case !sp.quoted:
+		return sp.start, sp.end, true
+	case sp.bare:
+		return sp.start + 1, sp.end - 1, true
+	}
+	return 0, 0, false
 }
 
 type scanStatus uint8
@@ -128,7 +143,7 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 			return sp, i, skipped, skipped, scanRecord
 		}
 		fs := i
-		quoted := false
+		quoted, doubled := false, false
 		if data[i] == '"' {
 			quoted = true
 			i++
@@ -149,15 +164,18 @@ func (s *scanner) record(data []byte, pos int, atEOF bool, sp []span) (out []spa
 				}
 				if data[i] == '"' { // doubled quote
 					i++
+					doubled = true
 					continue
 				}
 				break
 			}
 		}
+		bare := quoted && !doubled
 		if i < n && !s.stop[data[i]] { // most quoted fields end at their closing quote
 			i = s.fieldEnd(data, i)
+			bare = false
 		}
-		sp = append(sp, span{start: fs, end: i, quoted: quoted})
+		sp = append(sp, span{start: fs, end: i, quoted: quoted, bare: bare})
 		if i >= n {
 			if !atEOF {
 				return sp, pos, 0, 0, scanMore
