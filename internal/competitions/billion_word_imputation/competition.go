@@ -19,6 +19,10 @@
 //     id, mean Levenshtein distance over code points (a NaN or non-text
 //     sentence is a plain error, as Levenshtein raises on a float).
 //
+// Grading takes the prepared form of both files (ids row for row alike,
+// every sentence text) in one pass of its own, without tables
+// (gradefiles.go); anything else is read into tables for Grade.
+//
 // Differences that no checksum sees: train_v2.txt is read straight from the
 // raw zip (not extracted into raw/), and the public zips are written with
 // Go's deflate at BestSpeed and a fixed timestamp (Python's zlib level 6
@@ -38,11 +42,12 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:        "billion-word-imputation",
-	Prepare:   Prepare,
-	Grade:     Grade,
-	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	ID:         "billion-word-imputation",
+	Prepare:    Prepare,
+	Grade:      Grade,
+	TypedRead:  true,
+	FakeRaw:    FakeRaw,
+	GradeFiles: gradeFiles,
 }
 
 // totalLines is the original's literal line count.
