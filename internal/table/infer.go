@@ -281,6 +281,30 @@ func parseInfWord(s string) (float64, bool) {
 	return 0, false
 }
 
+// OnlyText reports whether s, a cell of a column read with the default NA
+// strings, makes the general path's conversion of its low_memory block end
+// in the object pass, whatever the block's other cells are: s is not an NA
+// string and neither the int64 (nor, on overflow, the uint64), the float64
+// nor the bool pass of [convertBlock] accepts it. A block holding such a
+// cell keeps every cell as its text, an NA string being missing. (An
+// integer beyond int64, which the uint64 pass may or may not take, is left
+// out.)
+func OnlyText(s string) bool {
+	if IsNA(s) {
+		return false
+	}
+	if _, st := parseInt64(s); st != numInvalid {
+		return false
+	}
+	if _, ok := ParseFloat(s); ok {
+		return false
+	}
+	if _, ok := parseBool(s); ok {
+		return false
+	}
+	return true
+}
+
 // parseBool is pandas' to_boolean: "true" or "false", ASCII case-insensitive,
 // nothing else (no whitespace).
 func parseBool(s string) (v, ok bool) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mlebench/mlebench/internal/competition"
+	"github.com/mlebench/mlebench/internal/competitions/internal/pairlines"
 	"github.com/mlebench/mlebench/internal/grade"
 )
 
@@ -161,6 +162,8 @@ func TestGradeFilesDeclines(t *testing.T) {
 		{"blank line", plain + "\n2,\"x y\"\n", plain + "2,\"x y\"\n"},
 		{"negative id", plain + "-2,\"x y\"\n", plain + "-2,\"x y\"\n"},
 		{"quote left open at the end", plain + "2,\"x y", plain + "2,\"x y\"\n"},
+		{"invalid UTF-8", plain + "2,\"x \xff y\"\n", plain + "2,\"x y\"\n"},
+		{"bare sentence with a quote", plain + "2,x\"y\n", plain + "2,\"x y\"\n"},
 		{"NUL", plain + "2,\"x\x00y\"\n", plain + "2,\"x y\"\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,8 +183,8 @@ func TestGradeFilesDeclines(t *testing.T) {
 // only text can hold; a block of numbers alone (which pandas would read
 // as a float chunk) declines, wherever it is.
 func TestGradeFilesBlocks(t *testing.T) {
-	defer func(n int) { blockRows = n }(blockRows)
-	blockRows = 2
+	defer func(n int) { pairlines.BlockRows = n }(pairlines.BlockRows)
+	pairlines.BlockRows = 2
 	dir := t.TempDir()
 	subPath, ansPath := filepath.Join(dir, "sub.csv"), filepath.Join(dir, "ans.csv")
 	for _, c := range []struct {

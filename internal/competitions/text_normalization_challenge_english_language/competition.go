@@ -17,9 +17,10 @@ import (
 
 // Competition is the implementation the competitions list registers.
 var Competition = &competition.Impl{
-	ID:        "text-normalization-challenge-english-language",
-	Prepare:   Prepare,
-	Grade:     textnorm.Grade,
-	TypedRead: true,
-	FakeRaw:   FakeRaw,
+	ID:         "text-normalization-challenge-english-language",
+	Prepare:    Prepare,
+	Grade:      textnorm.Grade,
+	GradeFiles: textnorm.GradeFiles,
+	TypedRead:  true,
+	FakeRaw:    FakeRaw,
 }
