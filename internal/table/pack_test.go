@@ -82,6 +82,7 @@ func packCSV(r *rand.Rand, rows int) []byte {
 func TestPackMatchesAliased(t *testing.T) {
 	defer func(b, m int) { testBlockRows, testMinPart = b, m }(testBlockRows, testMinPart)
 	defer func() { testNoPack, testForceGeneric = false, false }()
+	defer func(n int) { packSampleBytes = n }(packSampleBytes)
 	r := rand.New(rand.NewPCG(7, 11))
 	opts := []ReadOptions{
 		{Keep: []string{"a"}},
@@ -96,6 +97,7 @@ func TestPackMatchesAliased(t *testing.T) {
 		testBlockRows = []int{0, 3, 17}[iter%3]
 		testMinPart = []int{1 << 20, 64}[iter%2]
 		testForceGeneric = iter%5 == 4
+		packSampleBytes = []int{1 << 20, 16, 100}[iter%3] // reservePacked after 16 or 100 bytes
 		data := packCSV(r, 1+r.IntN(150))
 		for _, o := range opts {
 			o.Workers = 1 + iter%2
@@ -148,5 +150,22 @@ func TestReadFileMappedUnchanged(t *testing.T) {
 		if b, err := os.ReadFile(path); err != nil || string(b) != content {
 			t.Fatalf("%+v: file now %q (%v)", o, b, err)
 		}
+	}
+}
+
+// TestReservePacked: each packed slot's buffer is reserved for the whole
+// part in proportion to what it took so far, with a sixteenth to spare,
+// keeping its bytes; a buffer already large enough is left as it is.
+func TestReservePacked(t *testing.T) {
+	p := part{packed: []cellTexts{
+		{packed: true, buf: append(make([]byte, 0, 4), "abcdefgh"...)},
+		{packed: true, buf: append(make([]byte, 0, 1000), "xy"...)},
+	}}
+	p.reservePacked(100, 1000)
+	if got := p.packed[0]; string(got.buf) != "abcdefgh" || cap(got.buf) != 80+5 {
+		t.Errorf("slot 0: %q, capacity %d; want the same bytes and 85", got.buf, cap(got.buf))
+	}
+	if got := p.packed[1]; string(got.buf) != "xy" || cap(got.buf) != 1000 {
+		t.Errorf("slot 1: %q, capacity %d; want it untouched", got.buf, cap(got.buf))
 	}
 }
