@@ -98,26 +98,39 @@ func microF1(truth, pred []string) (float64, error) {
 	// row's sets are marked in per-tag stamp arrays (the row number + 1)
 	// instead of being built as sets.
 	vocab := map[string]int32{}
+	number := func(t string) int32 {
+		id, ok := vocab[t]
+		if !ok {
+			id = int32(len(vocab))
+			vocab[t] = id
+		}
+		return id
+	}
 	off := make([]int, len(truth)+1)
 	ids := make([]int32, 0, 4*len(truth))
 	for i, row := range truth {
 		for t := range metric.PyFields(row) {
-			id, ok := vocab[t]
-			if !ok {
-				id = int32(len(vocab))
-				vocab[t] = id
-			}
-			ids = append(ids, id)
+			ids = append(ids, number(t))
 		}
 		off[i+1] = len(ids)
 	}
 	if len(vocab) < 2 {
 		return 0, fmt.Errorf("a vocabulary of %d tag(s) is not multilabel-indicator input", len(vocab))
 	}
+	// A predicted tag the answers never use is -1: it is dropped, as the
+	// binarizer drops unknown classes.
+	lookup := func(t string) int32 {
+		if id, ok := vocab[t]; ok {
+			return id
+		}
+		return -1
+	}
 	var tp, fp, fn atomic.Int64
 	parallelRanges(len(truth), func(lo, hi int) {
 		want := make([]int32, len(vocab))
 		got := make([]int32, len(vocab))
+		var predMemo tagMemo
+		var predIDs []int32
 		var ltp, lfp, lfn int64
 		for i := lo; i < hi; i++ {
 			stamp := int32(i - lo + 1)
@@ -129,9 +142,9 @@ func microF1(truth, pred []string) (float64, error) {
 				}
 			}
 			hits := int64(0)
-			for t := range metric.PyFields(pred[i]) {
-				id, ok := vocab[t]
-				if !ok || got[id] == stamp {
+			predIDs = predMemo.appendTags(predIDs[:0], pred[i], lookup)
+			for _, id := range predIDs {
+				if id < 0 || got[id] == stamp {
 					continue
 				}
 				got[id] = stamp
@@ -153,6 +166,59 @@ func microF1(truth, pred []string) (float64, error) {
 		return 0, nil
 	}
 	return float64(2*tp.Load()) / float64(den), nil
+}
+
+// tagMemo turns predicted tag texts into their tags' numbers, remembering
+// the numbers of the texts it has seen: a submission often gives many
+// rows one tag set (the sample gives every row the same five tags), and
+// one lookup of the whole text then replaces one per tag. When under half
+// of a window of memoWindow rows repeat a remembered text, it stops
+// remembering (a miss costs a lookup and an insertion on top of the
+// tags').
+type tagMemo struct {
+	seen       map[string][2]int32 // text → its numbers' range in nums
+	nums       []int32
+	rows, hits int // in the current window
+	off        bool
+}
+
+const (
+	memoWindow = 4096    // rows over which the memo's hits are counted
+	memoTexts  = 1 << 16 // distinct texts remembered at most
+)
+
+// appendTags appends the numbers of the Python str.split() tags of text
+// (number's, in order) to dst.
+func (m *tagMemo) appendTags(dst []int32, text string, number func(string) int32) []int32 {
+	if m.off {
+		for t := range metric.PyFields(text) {
+			dst = append(dst, number(t))
+		}
+		return dst
+	}
+	if m.rows++; m.rows == memoWindow {
+		if m.hits*2 < m.rows {
+			m.off, m.seen, m.nums = true, nil, nil
+		}
+		m.rows, m.hits = 0, 0
+	}
+	if r, ok := m.seen[text]; ok {
+		m.hits++
+		return append(dst, m.nums[r[0]:r[1]]...)
+	}
+	n := len(dst)
+	for t := range metric.PyFields(text) {
+		dst = append(dst, number(t))
+	}
+	if !m.off && len(m.seen) < memoTexts {
+		if m.seen == nil {
+			m.seen = map[string][2]int32{}
+		}
+		lo := int32(len(m.nums))
+		m.nums = append(m.nums, dst[n:]...)
+		m.seen[text] = [2]int32{lo, int32(len(m.nums))}
+	}
+	return dst
 }
 
 // parallelRanges calls f on consecutive ranges covering [0, n) on up to
