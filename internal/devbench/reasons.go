@@ -24,11 +24,6 @@ const quietLoad = 4.0
 // missNotes are known reasons, by competition id, for a row that misses a
 // target: what the measurements showed, not hopes.
 var missNotes = map[string]string{
-	"billion-word-imputation": "pandas' side is mostly its start: the smallest pandas grading here (movie-review) takes 0.46 CPU-s, this one 0.66, so 10× needs ≤ 0.066 s for reading two 5 MB CSVs of quoted sentences, 300k Levenshtein distances and our own process start; ours is 0.084–0.097 s back to back and 0.09 in the bench; " +
-		"what is left (perf, eight runs, 27 Nov): the general CSV path's tokenizer ≈ 25%, parsing the integer ids ≈ 6%, fresh memory (page faults, zeroing) ≈ 15%, Levenshtein with its ASCII checks ≈ 10% (benchmark/README.md, \"The general CSV path and today's misses\")",
-	"text-normalization-challenge-english-language": "0.13 against pandas' 1.24 CPU-s in the bench (each of our runs follows a pandas run); back to back 0.107 s (11.6×); what is left (perf, six runs, 27 Nov): the general CSV path tokenizing 17 MB of quoted cells ≈ 25%, converting them to text columns (IsNA, the loop) ≈ 14%, fresh memory ≈ 10% (benchmark/README.md, \"The general CSV path and today's misses\")",
-	"facebook-recruiting-iii-keyword-extraction": "measured 27 Nov against a pandas path that took 4.88 CPU-s (11.82 on 26 Nov, when this row was 14.6×); the grading reads two CSVs of quoted question text in full (89 MB sample submission, 82 MB answers), as the harness does; " +
-		"where ours goes (perf, three runs): tokenizing ≈ 30%, fresh memory (page faults, zeroing) ≈ 15%, text conversion ≈ 10%, the micro F1 (tag splitting, vocabulary map lookups) ≈ 21%; reading only the answers' Id and Tags (KeepAnswerColumns) was tried and gave nothing measurable",
 	"icecube-neutrinos-in-deep-ice": "the grade is one pass over both files (no tables, no list of errors: 39 MiB), and what is left is the work itself: 13.2M × 4 sincos ≈ 30%, arccos ≈ 17%, parsing 590 MB of numbers ≈ 40%; " +
 		"the pandas side's CPU varies by 10% from run to run (its 9–10 s of sys time faulting in 3 GB): interleaved at load 1 ours took 2.16–2.39 CPU-s, pandas 20.6–21.7, 8.8–10.0× pair by pair (benchmark/README.md, \"icecube: arccos without math.Acos\")",
 }
