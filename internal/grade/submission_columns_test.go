@@ -28,6 +28,7 @@ func TestReadSubmissionForKeepsNamedColumns(t *testing.T) {
 		{"malformed", "Id,Title,Tags\n1,a,b\n2,c,d,e\n", "error"},
 		{"open quote", "Id,Title,Tags\n1,\"a,b\n", "error"},
 		{"invalid utf-8", "Id,Title,Tags\n1,\xff\xfe,b\n", "error"},
+		{"invalid utf-8 beside numbers", "Id,Title,Tags\n1,\xff,2\n2,a,3\n", "error"},
 		{"empty", "", ""},
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".csv")

@@ -27,6 +27,13 @@ func TestEstimateRecordEnds(t *testing.T) {
 			t.Errorf("%d bytes: estimate %d, want %d", len(c.data), got, c.want)
 		}
 	}
+	// Short rows first, then one long field: the extrapolation is capped.
+	defer func(n int64) { maxEstimatedRecords = n }(maxEstimatedRecords)
+	maxEstimatedRecords = 100
+	data := strings.Repeat(row, 16) + `"` + strings.Repeat("x\n", 2000) + `"`
+	if got := estimateRecordEnds([]byte(data)); got != 100 {
+		t.Errorf("capped estimate %d, want 100", got)
+	}
 }
 
 // TestRecordEstimateKeepsTables: whether the tokenizer's reservation is

@@ -283,12 +283,13 @@ func parseInfWord(s string) (float64, bool) {
 
 // OnlyText reports whether s, a cell of a column read with the default NA
 // strings, makes the general path's conversion of its low_memory block end
-// in the object pass, whatever the block's other cells are: s is not an NA
-// string and neither the int64 (nor, on overflow, the uint64), the float64
-// nor the bool pass of [convertBlock] accepts it. A block holding such a
-// cell keeps every cell as its text, an NA string being missing. (An
-// integer beyond int64, which the uint64 pass may or may not take, is left
-// out.)
+// in the object pass: s is not an NA string and neither the int64 (nor, on
+// overflow, the uint64), the float64 nor the bool pass of [convertBlock]
+// accepts it. A block holding such a cell and no integer beyond int64
+// ([OverflowsInt64]) keeps every cell as its text, an NA string being
+// missing. (With such an integer first, a signed cell such as "-x" makes
+// the uint64 pass fail as pandas' uint64 conflict, whose object block
+// keeps NA strings as text.) An integer beyond int64 is never OnlyText.
 func OnlyText(s string) bool {
 	if IsNA(s) {
 		return false
@@ -303,6 +304,14 @@ func OnlyText(s string) bool {
 		return false
 	}
 	return true
+}
+
+// OverflowsInt64 reports whether s is an integer as pandas' int64 parse
+// reads one (optional blanks and sign) whose value is beyond int64: a cell
+// that sends its block to the uint64 pass.
+func OverflowsInt64(s string) bool {
+	_, st := parseInt64(s)
+	return st == numOverflow
 }
 
 // parseBool is pandas' to_boolean: "true" or "false", ASCII case-insensitive,

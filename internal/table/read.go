@@ -779,8 +779,16 @@ func estimateRecordEnds(data []byte) int {
 		return countRecordEnds(data)
 	}
 	n := countRecordEnds(data[:recordSampleBytes])
-	return int(int64(n)*int64(len(data))/int64(recordSampleBytes)) + n/16 + 16
+	est := int64(n)*int64(len(data))/int64(recordSampleBytes) + int64(n/16) + 16
+	// A file whose first MiB is short rows and the rest long ones (or one
+	// huge quoted field) would reserve far too much: beyond the cap the
+	// output grows as it is filled.
+	return int(min(est, maxEstimatedRecords))
 }
+
+// maxEstimatedRecords caps estimateRecordEnds' extrapolation: 16M cells
+// reserve 256 MiB per column of strings (a variable for tests).
+var maxEstimatedRecords int64 = 1 << 24
 
 // recordSampleBytes is the sample estimateRecordEnds counts in (a
 // variable for tests).

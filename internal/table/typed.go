@@ -663,11 +663,14 @@ func plainInt(s []byte) (v int64, negZero bool, st numStatus) {
 }
 
 // plainSkipped reports whether a line with cells of columns the caller
-// does not keep splits as the tokenizer splits it: no quote (which could
-// hide a separator or a line end), no '\r' (a line end for the tokenizer)
-// and no NUL. (The kept cells' own checks would decline on these too.)
+// does not keep splits as the tokenizer splits it, and reads without
+// error: no quote (which could hide a separator or a line end), no '\r' (a
+// line end for the tokenizer), no NUL, and valid UTF-8 (pandas fails the
+// whole read on a cell it cannot decode, kept or not). (The kept cells'
+// own checks would decline on these too.)
 func plainSkipped(line []byte) bool {
-	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\r') < 0 && bytes.IndexByte(line, 0) < 0
+	return bytes.IndexByte(line, '"') < 0 && bytes.IndexByte(line, '\r') < 0 && bytes.IndexByte(line, 0) < 0 &&
+		utf8.Valid(line)
 }
 
 // trimCREnd is the end of b[start:end] after trimCR.

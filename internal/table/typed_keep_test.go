@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// skippedCells are cells of a column Keep leaves out: words, NA, and the
-// ones the typed path must decline on (quotes hiding a separator or a line
-// end, a '\r' inside a line, NUL).
-var skippedCells = []string{"ABBA", "x y", "", "NA", "3.5", `"a,b"`, `"q""q"`, "\"multi\nline\"", "a\rb", "n\x00l", `"plain"`}
+// skippedCells are cells of a column Keep leaves out: words, NA, text
+// beyond ASCII, and the ones the typed path must decline on (quotes hiding
+// a separator or a line end, a '\r' inside a line, NUL, invalid UTF-8).
+var skippedCells = []string{"ABBA", "x y", "", "NA", "3.5", `"a,b"`, `"q""q"`, "\"multi\nline\"", "a\rb", "n\x00l", `"plain"`, "é", "\xff\xfe"}
 
 // TestTypedKeepMatchesGeneral: ReadFile with Keep (typed path, other
 // columns skipped) gives the kept columns of a whole read by the general

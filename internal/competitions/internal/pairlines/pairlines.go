@@ -16,6 +16,7 @@
 //   - a key field (the first) with a quote inside, or a quoted value field
 //     (the second) with a quote inside that is not doubled, or text after
 //     its closing quote, or a bare value with a quote;
+//   - an integer beyond int64 in any cell ([table.OverflowsInt64]);
 //   - a low_memory block of rows ([table.BlockRows] of two columns) in
 //     which a column the caller names has no cell that only a str can hold
 //     ([table.OnlyText]); with one, whatever the block's other cells are,
@@ -120,6 +121,12 @@ func (f *File) Next() (key, value string, more bool, err error) {
 		return "", "", false, fmt.Errorf("line %d: a quote or a third field", f.rows+2)
 	}
 	key, value = unsafe.String(unsafe.SliceData(k), len(k)), unsafe.String(unsafe.SliceData(v), len(v))
+	if (len(key) >= 19 && table.OverflowsInt64(key)) || (len(value) >= 19 && table.OverflowsInt64(value)) {
+		// The block's uint64 pass could end in pandas' uint64 conflict,
+		// whose object block keeps NA strings as text. (Such an integer
+		// has 19 digits at least.)
+		return "", "", false, fmt.Errorf("line %d: an integer beyond int64", f.rows+2)
+	}
 	if f.textIn[0] && !f.seen[0] && table.OnlyText(key) {
 		f.seen[0] = true
 	}

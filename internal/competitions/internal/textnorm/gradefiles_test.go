@@ -158,3 +158,23 @@ func TestGradeFilesBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestGradeFilesDeclinesUint64Conflict: an integer beyond int64 ahead of a
+// signed text cell makes pandas' uint64 pass fail as a conflict, whose
+// object block keeps NA strings as text ("NA" is then not "nan"): the pass
+// declines any integer beyond int64 rather than score such a pair.
+func TestGradeFilesDeclinesUint64Conflict(t *testing.T) {
+	dir := t.TempDir()
+	subPath, ansPath := filepath.Join(dir, "sub.csv"), filepath.Join(dir, "ans.csv")
+	for path, body := range map[string]string{
+		subPath: "id,after\na,18446744073709551615\nb,-x\nc,NA\n",
+		ansPath: "id,after\na,hello\nb,-x\nc,nan\n",
+	} {
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s, err := GradeFiles(subPath, ansPath); !errors.Is(err, competition.ErrDeclined) {
+		t.Errorf("GradeFiles = %v, %v; want ErrDeclined", s, err)
+	}
+}
