@@ -60,6 +60,8 @@ func TestRefuses(t *testing.T) {
 		"id,v\na,x\"y\n",      // a quote in a bare value
 		"id,v\n1,x\n",         // no key only text can hold
 		"id,v\nNA,x\n",        // nor here (NA)
+		"id,v\na,18446744073709551615\nb,-x\nc,NA\n", // pandas' uint64 conflict
+		"id,v\n99999999999999999999,x\nb,y\n",        // a key beyond int64
 	} {
 		if got, err := readAll(data); err == nil {
 			t.Errorf("%q: read %q, want an error", data, got)
