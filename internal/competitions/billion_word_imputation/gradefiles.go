@@ -33,71 +33,26 @@ import (
 // Anything else declines, and the harness reads the files for Grade.
 
 // gradeFiles is Impl.GradeFiles.
-func gradeFiles(submission, answers string) (score competition.Score, err error) {
-	var sum, rows int64
-	ferr := table.GuardFaults(func() { sum, rows, err = sumDistances(submission, answers) })
-	if ferr != nil {
-		return competition.Score{}, declined(ferr)
-	}
-	if err != nil {
-		return competition.Score{}, declined(err)
-	}
-	return competition.Numpy(float64(sum) / float64(rows)), nil
-}
-
-// sumDistances maps both files and returns the sum of the rows' distances
-// and the row count, or why the files are not plain.
-func sumDistances(submission, answers string) (sum, rows int64, err error) {
-	subData, releaseSub, err := table.MapFile(submission)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer releaseSub()
-	ansData, releaseAns, err := table.MapFile(answers)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer releaseAns()
-	sub, err := pairlines.Open(subData, "id", "sentence", false, true)
-	if err != nil {
-		return 0, 0, fmt.Errorf("submission: %w", err)
-	}
-	ans, err := pairlines.Open(ansData, "id", "sentence", false, true)
-	if err != nil {
-		return 0, 0, fmt.Errorf("answers: %w", err)
-	}
-	for {
-		subID, pred, moreSub, err := sub.Next()
-		if err != nil {
-			return 0, 0, fmt.Errorf("submission: %w", err)
-		}
-		ansID, truth, moreAns, err := ans.Next()
-		if err != nil {
-			return 0, 0, fmt.Errorf("answers: %w", err)
-		}
-		if moreSub != moreAns {
-			return 0, 0, fmt.Errorf("row counts differ")
-		}
-		if !moreSub {
-			break
-		}
+func gradeFiles(submission, answers string) (competition.Score, error) {
+	var sum int64
+	rows, err := pairlines.Pair(submission, answers, "id", "sentence", false, true, func(subID, pred, ansID, truth string) error {
 		// Ids of 1 to 18 digits are int64 in every block; the two files'
 		// must be the same numbers row for row.
 		a, ok1 := digits(subID)
 		b, ok2 := digits(ansID)
 		if !ok1 || !ok2 || a != b {
-			return 0, 0, fmt.Errorf("row %d: ids not the same 1 to 18 digits", rows)
+			return fmt.Errorf("ids not the same 1 to 18 digits")
 		}
 		if table.IsNA(pred) || table.IsNA(truth) {
-			return 0, 0, fmt.Errorf("row %d: a missing sentence", rows)
+			return fmt.Errorf("a missing sentence")
 		}
 		sum += int64(metric.Levenshtein(truth, pred))
-		rows++
+		return nil
+	})
+	if err != nil {
+		return competition.Score{}, err
 	}
-	if rows == 0 {
-		return 0, 0, fmt.Errorf("no rows")
-	}
-	return sum, rows, nil
+	return competition.Numpy(float64(sum) / float64(rows)), nil
 }
 
 // digits parses 1 to 18 decimal digits.
@@ -114,8 +69,4 @@ func digits(s string) (int64, bool) {
 		n = n*10 + int64(c-'0')
 	}
 	return n, true
-}
-
-func declined(why error) error {
-	return fmt.Errorf("%w: %w", competition.ErrDeclined, why)
 }

@@ -29,6 +29,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/mlebench/mlebench/internal/competition"
 	"github.com/mlebench/mlebench/internal/table"
 )
 
@@ -68,9 +69,6 @@ func Open(data []byte, key, value string, textKey, textValue bool) (*File, error
 	}
 	return &File{data: data, pos: nl + 1, textIn: [2]bool{textKey, textValue}, block: BlockRows}, nil
 }
-
-// Rows returns the number of rows read.
-func (f *File) Rows() int { return f.rows }
 
 // Next returns the next row's key and value texts; more is false after the
 // last row. The texts alias the file, or (a value with doubled quotes) a
@@ -171,4 +169,66 @@ func (f *File) endBlock() error {
 	f.seen = [2]bool{}
 	f.checked = f.rows
 	return nil
+}
+
+// Pair is a grader's own pass over a submission and its answers, both of
+// the accepted form under the header key,value: it maps both files and
+// calls row with each row of the submission and the answers' row at the
+// same position, and returns the number of rows. Every refusal (a file
+// not of the form, a row more in one file, no rows, an error from row, a
+// file cut short while mapped) wraps [competition.ErrDeclined], so that
+// the harness reads the files for Grade instead.
+func Pair(submission, answers, key, value string, textKey, textValue bool, row func(subKey, subValue, ansKey, ansValue string) error) (rows int, err error) {
+	ferr := table.GuardFaults(func() { rows, err = pair(submission, answers, key, value, textKey, textValue, row) })
+	if ferr != nil {
+		err = ferr
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", competition.ErrDeclined, err)
+	}
+	return rows, nil
+}
+
+func pair(submission, answers, key, value string, textKey, textValue bool, row func(subKey, subValue, ansKey, ansValue string) error) (int, error) {
+	subData, releaseSub, err := table.MapFile(submission)
+	if err != nil {
+		return 0, err
+	}
+	defer releaseSub()
+	ansData, releaseAns, err := table.MapFile(answers)
+	if err != nil {
+		return 0, err
+	}
+	defer releaseAns()
+	sub, err := Open(subData, key, value, textKey, textValue)
+	if err != nil {
+		return 0, fmt.Errorf("submission: %w", err)
+	}
+	ans, err := Open(ansData, key, value, textKey, textValue)
+	if err != nil {
+		return 0, fmt.Errorf("answers: %w", err)
+	}
+	for {
+		subKey, subValue, moreSub, err := sub.Next()
+		if err != nil {
+			return 0, fmt.Errorf("submission: %w", err)
+		}
+		ansKey, ansValue, moreAns, err := ans.Next()
+		if err != nil {
+			return 0, fmt.Errorf("answers: %w", err)
+		}
+		if moreSub != moreAns {
+			return 0, fmt.Errorf("row counts differ")
+		}
+		if !moreSub {
+			break
+		}
+		if err := row(subKey, subValue, ansKey, ansValue); err != nil {
+			return 0, fmt.Errorf("row %d: %w", sub.rows-1, err)
+		}
+	}
+	if sub.rows == 0 {
+		return 0, fmt.Errorf("no rows")
+	}
+	return sub.rows, nil
 }

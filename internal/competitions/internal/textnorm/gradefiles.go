@@ -24,66 +24,21 @@ import (
 // equal pairs does not depend on the order it is taken in. Anything else
 // (another header or form, an NA id, ids out of step, a row more in one
 // file, no rows) declines, and the harness reads the files for Grade.
-func GradeFiles(submission, answers string) (score competition.Score, err error) {
-	var hits, rows int
-	ferr := table.GuardFaults(func() { hits, rows, err = countHits(submission, answers) })
-	if ferr != nil {
-		return competition.Score{}, declined(ferr)
-	}
-	if err != nil {
-		return competition.Score{}, declined(err)
-	}
-	return competition.Float(float64(hits) / float64(rows)), nil
-}
-
-// countHits maps both files and counts the rows whose after texts are
-// equal (an NA string being "nan"), or says why the files are not plain.
-func countHits(submission, answers string) (hits, rows int, err error) {
-	subData, releaseSub, err := table.MapFile(submission)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer releaseSub()
-	ansData, releaseAns, err := table.MapFile(answers)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer releaseAns()
-	sub, err := pairlines.Open(subData, "id", "after", true, true)
-	if err != nil {
-		return 0, 0, fmt.Errorf("submission: %w", err)
-	}
-	ans, err := pairlines.Open(ansData, "id", "after", true, true)
-	if err != nil {
-		return 0, 0, fmt.Errorf("answers: %w", err)
-	}
-	for {
-		subID, pred, moreSub, err := sub.Next()
-		if err != nil {
-			return 0, 0, fmt.Errorf("submission: %w", err)
-		}
-		ansID, truth, moreAns, err := ans.Next()
-		if err != nil {
-			return 0, 0, fmt.Errorf("answers: %w", err)
-		}
-		if moreSub != moreAns {
-			return 0, 0, fmt.Errorf("row counts differ")
-		}
-		if !moreSub {
-			break
-		}
+func GradeFiles(submission, answers string) (competition.Score, error) {
+	hits := 0
+	rows, err := pairlines.Pair(submission, answers, "id", "after", true, true, func(subID, pred, ansID, truth string) error {
 		if subID != ansID || table.IsNA(ansID) {
-			return 0, 0, fmt.Errorf("row %d: ids differ or are missing", rows)
+			return fmt.Errorf("ids differ or are missing")
 		}
 		if asGraded(pred) == asGraded(truth) {
 			hits++
 		}
-		rows++
+		return nil
+	})
+	if err != nil {
+		return competition.Score{}, err
 	}
-	if rows == 0 {
-		return 0, 0, fmt.Errorf("no rows")
-	}
-	return hits, rows, nil
+	return competition.Float(float64(hits) / float64(rows)), nil
 }
 
 // asGraded is an object cell's text as Grade compares it: an NA string is
@@ -93,8 +48,4 @@ func asGraded(s string) string {
 		return "nan"
 	}
 	return s
-}
-
-func declined(why error) error {
-	return fmt.Errorf("%w: %w", competition.ErrDeclined, why)
 }
